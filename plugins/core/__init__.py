@@ -1,0 +1,43 @@
+"""Pages every championship has, whatever its system: overview, players, the organiser's
+Markdown pages and ``event.json``; and the archive's front page."""
+
+from __future__ import annotations
+
+from publisher import hookimpl
+from publisher.model import DataFile, Event, Page, Site
+
+
+@hookimpl
+def publisher_event_pages(event: Event) -> list[Page | DataFile]:
+    players = sorted(event.players, key=lambda p: (p.name.casefold(), p.id))
+    outputs: list[Page | DataFile] = [
+        Page("index.html", "event.html", event.name, nav="Overview", nav_order=0),
+        Page("players.html", "players.html", f"Players — {event.name}",
+             {"players": players}, nav="Players", nav_order=10),
+        DataFile("data/event.json", event_json(event)),
+    ]
+    outputs += [
+        Page(f"pages/{page.slug}.html", "markdown.html", page.title, {"markdown": page},
+             nav=page.title, nav_order=80 + min(page.order, 99))
+        for page in event.pages if page.slug != "index"
+    ]
+    return outputs
+
+
+@hookimpl
+def publisher_site_pages(site: Site) -> list[Page | DataFile]:
+    return [Page("index.html", "archive.html", site.front_title)]
+
+
+def event_json(event: Event) -> dict:
+    """``event.json`` of the contract: the event's facts and its field."""
+    return {
+        "name": event.name,
+        "system": event.system,
+        "game": event.game,
+        "rounds": event.rounds,
+        "start": event.start.isoformat(),
+        "end": event.end.isoformat(),
+        "venue": event.venue,
+        "players": [p.as_json() for p in event.players],
+    }

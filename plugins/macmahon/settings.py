@@ -1,0 +1,189 @@
+"""The ``[macmahon]`` table of event.toml, read and checked once for the whole plugin."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import pairwise
+from pathlib import Path
+from typing import Any
+
+from publisher.model import Event
+from publisher.problems import Problems
+from publisher.ranks import Rank
+
+GROUPINGS = ("min-size", "bar-floor")
+STRATEGIES = ("simple", "fold", "split", "adjacent")
+TIEBREAKS = ("sos", "sosos", "sodos", "wins", "rating")
+
+# The FESA grade table's lower bounds: a rating belongs to the highest rank whose bound is <= it.
+FESA_RANK_ELO: dict[str, int] = {
+    "6d": 2440, "5d": 2240, "4d": 2080, "3d": 1920, "2d": 1800, "1d": 1680,
+    "1k": 1560, "2k": 1460, "3k": 1360, "4k": 1280, "5k": 1200, "6k": 1120,
+    "7k": 1040, "8k": 960, "9k": 880, "10k": 800, "11k": 720, "12k": 640,
+    "13k": 560, "14k": 480,
+}
+
+
+@dataclass
+class Adjustment:
+    """A tournament director's move of one player to another group (WOSC Article 8)."""
+
+    player: str
+    group: int
+    reason: str = ""
+
+
+@dataclass
+class Settings:
+    """Everything the grouping, pairing and standings read from ``[macmahon]``."""
+
+    system: str
+    grouping: str = "min-size"
+    min_group_size: int = 10
+    top_size: int = 16
+    top_reference_elo: int | None = None
+    bar: Rank | None = None
+    floor: Rank | None = None
+    pairing: str = "fold"
+    tiebreaks: list[str] = field(default_factory=lambda: ["sos", "sosos"])
+    bye_score: float = 1.0
+    rank_elo: dict[Rank, int] = field(default_factory=dict)
+    adjustments: list[Adjustment] = field(default_factory=list)
+
+
+def read_settings(event: Event) -> Settings:
+    """Read ``[macmahon]``; every wrong key becomes a problem naming ``macmahon.<key>``."""
+    path = event.toml_path
+    table: dict[str, Any] = event.config.get("macmahon", {})
+    problems = Problems()
+    if not isinstance(table, dict):
+        problems.add(path, "must be a table", "write [macmahon] on a line of its own", key="macmahon")
+        problems.check()
+    settings = Settings(system=event.system)
+    settings.grouping = _choice(path, table, "grouping", GROUPINGS, settings.grouping, problems)
+    settings.pairing = _choice(path, table, "pairing", STRATEGIES, settings.pairing, problems)
+    settings.min_group_size = _whole(path, table, "min_group_size", settings.min_group_size, problems)
+    settings.top_size = _whole(path, table, "top_size", settings.top_size, problems)
+    if "top_reference_elo" in table:
+        settings.top_reference_elo = _whole(path, table, "top_reference_elo", 0, problems)
+    settings.bar = _rank(path, table, "bar", problems)
+    settings.floor = _rank(path, table, "floor", problems)
+    settings.bye_score = _number(path, table, "bye_score", settings.bye_score, problems)
+    settings.tiebreaks = _tiebreaks(path, table, settings.tiebreaks, problems)
+    settings.rank_elo = _rank_elo(path, table, problems)
+    settings.adjustments = _adjustments(path, table, event, problems)
+    if event.system == "macmahon" and settings.grouping == "bar-floor":
+        for key in ("bar", "floor"):
+            if key not in table:
+                problems.add(path, "is missing for bar-floor grouping", f'add {key} = "3d"',
+                             key=f"macmahon.{key}")
+        if settings.bar and settings.floor and settings.floor > settings.bar:
+            problems.add(path, f"the floor {settings.floor} is above the bar {settings.bar}",
+                         "swap bar and floor", key="macmahon.floor")
+    if event.rounds is None:
+        problems.add(path, "is missing", "add rounds = 7 (the number of rounds)", key="rounds")
+    problems.check()
+    return settings
+
+
+def _choice(path: Path, table: dict, key: str, choices: tuple[str, ...], default: str,
+            problems: Problems) -> str:
+    value = table.get(key, default)
+    if value not in choices:
+        problems.add(path, f"unknown value {value!r}", f"use one of: {', '.join(choices)}",
+                     key=f"macmahon.{key}")
+        return default
+    return value
+
+
+def _whole(path: Path, table: dict, key: str, default: int, problems: Problems) -> int:
+    value = table.get(key, default)
+    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+        problems.add(path, f"must be a positive whole number, not {value!r}",
+                     f"write {key} = {default or 10}", key=f"macmahon.{key}")
+        return default
+    return value
+
+
+def _number(path: Path, table: dict, key: str, default: float, problems: Problems) -> float:
+    value = table.get(key, default)
+    if not isinstance(value, int | float) or isinstance(value, bool) or value < 0:
+        problems.add(path, f"must be a number of points, not {value!r}", f"write {key} = 1",
+                     key=f"macmahon.{key}")
+        return default
+    return float(value)
+
+
+def _rank(path: Path, table: dict, key: str, problems: Problems) -> Rank | None:
+    if key not in table:
+        return None
+    try:
+        return Rank.parse(str(table[key]))
+    except ValueError as exc:
+        problems.add(path, str(exc), f'write {key} = "3d"', key=f"macmahon.{key}")
+        return None
+
+
+def _tiebreaks(path: Path, table: dict, default: list[str], problems: Problems) -> list[str]:
+    value = table.get("tiebreaks", default)
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        problems.add(path, f"must be a list, not {value!r}", 'write tiebreaks = ["sos", "sosos"]',
+                     key="macmahon.tiebreaks")
+        return default
+    unknown = [v for v in value if v not in TIEBREAKS]
+    if unknown:
+        problems.add(path, f"unknown tiebreak {', '.join(map(repr, unknown))}",
+                     f"use any of: {', '.join(TIEBREAKS)}", key="macmahon.tiebreaks")
+        return default
+    return list(value)
+
+
+def _rank_elo(path: Path, table: dict, problems: Problems) -> dict[Rank, int]:
+    raw = table.get("rank_elo", FESA_RANK_ELO)
+    if not isinstance(raw, dict):
+        problems.add(path, "must be a table of rank = Elo", 'write rank_elo = { "6d" = 2440, ... }',
+                     key="macmahon.rank_elo")
+        raw = FESA_RANK_ELO
+    table_out: dict[Rank, int] = {}
+    for rank, elo in raw.items():
+        try:
+            parsed = Rank.parse(rank)
+        except ValueError as exc:
+            problems.add(path, str(exc), "", key=f"macmahon.rank_elo.{rank}")
+            continue
+        if not isinstance(elo, int) or isinstance(elo, bool):
+            problems.add(path, f"must be a whole Elo number, not {elo!r}", "",
+                         key=f"macmahon.rank_elo.{rank}")
+            continue
+        table_out[parsed] = elo
+    ordered = sorted(table_out.items(), reverse=True)
+    for (high, high_elo), (low, low_elo) in pairwise(ordered):
+        if low_elo >= high_elo:
+            problems.add(path, f"{low} ({low_elo}) is not below {high} ({high_elo})",
+                         "stronger ranks need higher bounds", key=f"macmahon.rank_elo.{low}")
+    return dict(ordered)
+
+
+def _adjustments(path: Path, table: dict, event: Event, problems: Problems) -> list[Adjustment]:
+    """``[[macmahon.adjustments]]`` entries: ``player``, ``group`` (1 = top), ``reason``."""
+    raw = table.get("adjustments", [])
+    found: list[Adjustment] = []
+    if not isinstance(raw, list):
+        problems.add(path, "must be a list of tables", 'write [[macmahon.adjustments]] with '
+                     'player = "s017", group = 2, reason = "..."', key="macmahon.adjustments")
+        return found
+    for number, item in enumerate(raw, 1):
+        key = f"macmahon.adjustments[{number}]"
+        if not isinstance(item, dict):
+            problems.add(path, "must be a table", 'player = "s017", group = 2', key=key)
+            continue
+        player, group = item.get("player"), item.get("group")
+        if player not in event.players_by_id:
+            problems.add(path, f"unknown player {player!r}", "use an id from players.csv", key=key)
+            continue
+        if not isinstance(group, int) or isinstance(group, bool) or group < 1:
+            problems.add(path, f"group must be a group number (1 is the top), not {group!r}",
+                         "write group = 2", key=key)
+            continue
+        found.append(Adjustment(player, group, str(item.get("reason", ""))))
+    return found

@@ -1,0 +1,1 @@
+"""Venue screens and the find-your-table page."""

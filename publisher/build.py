@@ -1,0 +1,135 @@
+"""One build: content to events, events through the plugins, outputs to the site.
+
+The :class:`Builder` keeps what it built, so ``watch`` re-renders only the
+championships whose folder changed (and the archive pages, which are cheap);
+any content change elsewhere leaves other championships' pages as they were.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pluggy
+
+from publisher import content
+from publisher.markdown_pages import load_page
+from publisher.model import Event, Site
+from publisher.output import WriteStats, write_site
+from publisher.plugins import systems
+from publisher.problems import ContentError, Problem
+from publisher.render import Renderer
+
+Fingerprint = tuple[tuple[str, int, int], ...]
+
+
+@dataclass
+class BuiltEvent:
+    fingerprint: Fingerprint
+    event: Event
+    files: dict[str, bytes]
+
+
+@dataclass
+class BuildReport:
+    """What a build did, for the command line and the live-reload server."""
+
+    events: int
+    files: int
+    stats: WriteStats
+    rebuilt: list[str]
+    seconds: float
+    warnings: list[Problem] = field(default_factory=list)
+
+    def summary(self, out: Path) -> str:
+        return (f"Built {self.events} championship(s), {self.files} files into {out} "
+                f"({self.stats.written} written, {self.stats.unchanged} unchanged, "
+                f"{self.stats.removed} removed) in {self.seconds:.2f} s")
+
+
+class Builder:
+    """Builds ``content`` into ``out``; call :meth:`build` again after every change."""
+
+    def __init__(self, pm: pluggy.PluginManager, content_dir: Path, out: Path,
+                 templates: Path | None = None, force: bool = False):
+        self.pm = pm
+        self.content_dir = content_dir
+        self.out = out
+        self.force = force
+        self.renderer = Renderer(pm, templates)
+        self.systems = set(systems(pm))
+        self._built: dict[str, BuiltEvent] = {}
+        self._theme: Fingerprint = ()
+
+    def watched_dirs(self) -> list[Path]:
+        return [self.content_dir, *self.renderer.watched_dirs()]
+
+    def build(self) -> BuildReport:
+        """Build everything; raise ContentError with every problem, leaving ``out`` untouched."""
+        started = time.perf_counter()
+        theme = self.renderer.fingerprint()
+        if theme != self._theme:
+            self._built.clear()
+            self._theme = theme
+        problems: list[Problem] = []
+        built: dict[str, BuiltEvent] = {}
+        rebuilt: list[str] = []
+        for folder in content.event_dirs(self.content_dir):
+            fingerprint = _fingerprint(folder)
+            previous = self._built.get(folder.name)
+            if previous and previous.fingerprint == fingerprint:
+                built[folder.name] = previous
+                continue
+            try:
+                built[folder.name] = self._build_event(folder, fingerprint)
+                rebuilt.append(folder.name)
+            except ContentError as error:
+                problems.extend(error.problems)
+        site = self._site([b.event for b in built.values()], problems)
+        if problems:
+            raise ContentError(problems)
+        files = self.renderer.static_files()
+        for item in built.values():
+            files.update(item.files)
+        outputs = [o for outs in self.pm.hook.publisher_site_pages(site=site) for o in outs]
+        files.update(self.renderer.render_all(outputs, site, None))
+        stats = write_site(self.out, dict(sorted(files.items())), force=self.force)
+        self._built = built
+        warnings = [w for item in built.values() for w in item.event.warnings]
+        return BuildReport(len(built), len(files), stats, rebuilt,
+                           time.perf_counter() - started, warnings)
+
+    def _site(self, events: list[Event], problems: list[Problem]) -> Site:
+        site = Site(content_dir=self.content_dir, events=sorted(events, key=_newest_first))
+        front = self.content_dir / "index.md"
+        if front.is_file():
+            try:
+                page = load_page(front)
+                site.front_html, site.front_title = page.html, page.title
+            except ContentError as error:
+                problems.extend(error.problems)
+        return site
+
+    def _build_event(self, folder: Path, fingerprint: Fingerprint) -> BuiltEvent:
+        event = content.load_event(folder, self.systems)
+        self.pm.hook.publisher_load_event(event=event)
+        self.pm.hook.publisher_compute_event(event=event)
+        event.status = self.pm.hook.publisher_event_status(event=event) or ""
+        outputs = [o for outs in self.pm.hook.publisher_event_pages(event=event) for o in outs]
+        site = Site(content_dir=self.content_dir, events=[event])
+        files = self.renderer.render_all(outputs, site, event, prefix=event.slug)
+        return BuiltEvent(fingerprint, event, files)
+
+
+def _newest_first(event: Event) -> tuple:
+    return (-event.start.toordinal(), -event.end.toordinal(), event.slug)
+
+
+def _fingerprint(folder: Path) -> Fingerprint:
+    """Changes whenever a file of the championship folder is added, removed or edited."""
+    return tuple(
+        (p.relative_to(folder).as_posix(), st.st_mtime_ns, st.st_size)
+        for p in sorted(folder.rglob("*")) if p.is_file()
+        for st in [p.stat()]
+    )

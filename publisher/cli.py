@@ -1,0 +1,57 @@
+"""The ``publisher`` command line: every subcommand comes from a plugin."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from publisher import __version__
+from publisher.output import OutputError
+from publisher.plugins import plugin_manager
+from publisher.problems import ContentError
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run one command; exit 0 on success, 1 on a content mistake, 2 on bad usage."""
+    argv = sys.argv[1:] if argv is None else argv
+    early = argparse.ArgumentParser(add_help=False)
+    early.add_argument("--plugins-dir", type=Path, default=None)
+    known, _ = early.parse_known_args(argv)
+    try:
+        pm = plugin_manager(known.plugins_dir)
+    except ContentError as error:
+        _report(error)
+        return 2
+    parser = argparse.ArgumentParser(
+        prog="publisher",
+        description="Publish Go, Shogi and Mahjong championships as a static site.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument("--plugins-dir", type=Path, default=None,
+                        help="a folder of one-off plugin modules (*.py) to load")
+    subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    pm.hook.publisher_add_commands(subparsers=subparsers)
+    args = parser.parse_args(argv)
+    args.plugins = pm
+    try:
+        return args.run(args)
+    except ContentError as error:
+        _report(error)
+        return 1
+    except OutputError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+
+
+def _report(error: ContentError) -> None:
+    for problem in error.problems:
+        print(f"error: {problem}", file=sys.stderr)
+    count = len(error.problems)
+    print(f"{count} problem{'s' if count != 1 else ''} in the content; nothing was published.",
+          file=sys.stderr)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

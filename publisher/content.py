@@ -1,0 +1,176 @@
+"""Reading what every system shares: the archive folder, event.toml, players.csv, pages.
+
+System-specific files (round files, seatings, scores) are read by the system
+plugins in their ``publisher_load_event`` hook, through :mod:`publisher.csvfiles`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from publisher.csvfiles import Row, read_csv
+from publisher.markdown_pages import load_page
+from publisher.model import Event, Player
+from publisher.problems import ContentError, Problem, Problems
+from publisher.ranks import Rank
+
+SLUG = re.compile(r"^[a-z0-9-]+$")
+PLAYER_ID = re.compile(r"^[A-Za-z0-9_-]+$")
+GAMES = ("shogi", "go", "mahjong", "chess", "other")
+_YES = {"yes", "true", "1", "y"}
+_NO = {"no", "false", "0", "n", ""}
+
+
+def event_dirs(content: Path) -> list[Path]:
+    """The championship folders of the archive, in name order; hidden folders are skipped."""
+    if not content.is_dir():
+        raise ContentError(Problem(content, "is not a folder",
+                                   "run publisher in the folder that holds content/, or pass --content"))
+    return sorted(p for p in content.iterdir() if p.is_dir() and not p.name.startswith((".", "_")))
+
+
+def read_toml(path: Path) -> dict[str, Any]:
+    """Parse a TOML file; a syntax error becomes a problem naming the line tomllib found."""
+    try:
+        with path.open("rb") as handle:
+            return tomllib.load(handle)
+    except tomllib.TOMLDecodeError as exc:
+        line = re.search(r"line (\d+)", str(exc))
+        raise ContentError(Problem(
+            path, f"is not valid TOML: {exc}",
+            'check quotes and brackets: text values need quotes, like name = "Open"',
+            line=int(line.group(1)) if line else None)) from None
+    except UnicodeDecodeError:
+        raise ContentError(Problem(path, "is not UTF-8 text", "save it as UTF-8")) from None
+
+
+def load_event(folder: Path, systems: set[str]) -> Event:
+    """Read one championship folder: event.toml, players.csv and its Markdown pages."""
+    problems = Problems()
+    if not SLUG.match(folder.name):
+        problems.add(folder, f"folder name {folder.name!r} cannot be a web address",
+                     "rename it with lower-case letters, digits and dashes only, like wosc-2026")
+    toml_path = folder / "event.toml"
+    if not toml_path.is_file():
+        raise ContentError(Problem(toml_path, "is missing",
+                                   'every championship folder needs one with name, game and system'))
+    config = read_toml(toml_path)
+    event = _event_from_config(folder, config, systems, problems)
+    problems.check()
+    assert event is not None
+    players_path = folder / "players.csv"
+    if not players_path.is_file():
+        raise ContentError(Problem(players_path, "is missing", "add the field: id,name,rank,..."))
+    event.players = read_players(players_path)
+    event.pages = sorted((load_page(p) for p in folder.glob("*.md")), key=lambda p: (p.order, p.slug))
+    return event
+
+
+def _event_from_config(folder: Path, config: dict[str, Any], systems: set[str],
+                       problems: Problems) -> Event | None:
+    path = folder / "event.toml"
+
+    def text(key: str, required: bool = True, default: str = "") -> str:
+        value = config.get(key, default)
+        if required and key not in config:
+            problems.add(path, "is missing", f'add {key} = "..."', key=key)
+        elif not isinstance(value, str):
+            problems.add(path, f"must be text, not {value!r}", f'write {key} = "{value}"', key=key)
+            return default
+        return value
+
+    def date(key: str, default: dt.date | None) -> dt.date | None:
+        value = config.get(key, default)
+        if value is None:
+            problems.add(path, "is missing", f"add {key} = 2026-08-14 (a TOML date, no quotes)",
+                         key=key)
+        elif not isinstance(value, dt.date) or isinstance(value, dt.datetime):
+            problems.add(path, f"must be a date, not {value!r}",
+                         f"write {key} = 2026-08-14 (no quotes)", key=key)
+            return None
+        return value
+
+    name, game, system = text("name"), text("game"), text("system")
+    if game and game not in GAMES:
+        problems.add(path, f"unknown game {game!r}", f"use one of: {', '.join(GAMES)}", key="game")
+    if system and system not in systems:
+        problems.add(path, f"unknown system {system!r}",
+                     f"use one of: {', '.join(sorted(systems))}", key="system")
+    start = date("start", None)
+    end = date("end", start)
+    if start and end and end < start:
+        problems.add(path, f"the end {end} is before the start {start}", "swap the two dates",
+                     key="end")
+    rounds = config.get("rounds")
+    if rounds is not None and (not isinstance(rounds, int) or isinstance(rounds, bool) or rounds < 1):
+        problems.add(path, f"must be a whole number of rounds, not {rounds!r}", "write rounds = 7",
+                     key="rounds")
+    seed = text("seed", required=False, default=folder.name)
+    venue = text("venue", required=False)
+    if problems or start is None or end is None:
+        return None
+    return Event(slug=folder.name, dir=folder, config=config, name=name, game=game, system=system,
+                 start=start, end=end, venue=venue, seed=seed)
+
+
+def read_players(path: Path) -> list[Player]:
+    """Read players.csv: ids unique and well-formed, ranks parsed, numbers numeric."""
+    problems = Problems()
+    players: list[Player] = []
+    first_line: dict[str, int] = {}
+    for row in read_csv(path, required=("id", "name")):
+        player = _player(path, row, problems)
+        if player is None:
+            continue
+        if player.id in first_line:
+            problems.add(path, f"duplicate id {player.id!r} (first on line {first_line[player.id]})",
+                         "give every player an id of their own", line=row.line)
+            continue
+        first_line[player.id] = row.line
+        players.append(player)
+    problems.check()
+    return players
+
+
+def _player(path: Path, row: Row, problems: Problems) -> Player | None:
+    before = len(problems.items)
+    player_id, name = row.get("id"), row.get("name")
+    if not PLAYER_ID.match(player_id):
+        problems.add(path, f"id {player_id!r} is not valid" if player_id else "the id is empty",
+                     "use letters, digits, - and _ only, like p017", line=row.line)
+    if not name:
+        problems.add(path, f"player {player_id!r} has no name", "fill in the name column",
+                     line=row.line)
+    rank = None
+    if row.get("rank"):
+        try:
+            rank = Rank.parse(row.get("rank"))
+        except ValueError as exc:
+            problems.add(path, f"rank of {player_id!r}: {exc}", "", line=row.line)
+    rating = _integer(path, row, "rating", problems)
+    esc_rank = _integer(path, row, "esc_rank", problems)
+    esc_round2 = row.get("esc_round2").lower()
+    if esc_round2 not in _YES | _NO:
+        problems.add(path, f"esc_round2 of {player_id!r} is {row.get('esc_round2')!r}",
+                     "write yes or no", line=row.line)
+    if len(problems.items) > before:
+        return None
+    return Player(id=player_id, name=name, line=row.line, rank=rank, rating=rating,
+                  country=row.get("country"), club=row.get("club"), esc_rank=esc_rank,
+                  esc_round2=esc_round2 in _YES, group=row.get("group"), fields=dict(row.cells))
+
+
+def _integer(path: Path, row: Row, column: str, problems: Problems) -> int | None:
+    value = row.get(column)
+    if not value:
+        return None
+    try:
+        return int(value)
+    except ValueError:
+        problems.add(path, f"{column} of {row.get('id')!r} is {value!r}, not a whole number",
+                     f"write the {column} as digits, like 1850, or leave it empty", line=row.line)
+        return None

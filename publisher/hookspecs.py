@@ -1,0 +1,113 @@
+"""Every hook of the publisher, in the order the pipeline calls them.
+
+A plugin is a module (or object) with functions named like these hooks and
+decorated with ``@publisher.hookimpl``; it reaches the publisher through the
+``publisher`` entry-point group (the built-in plugins in ``plugins/`` come
+through the same door) or a ``--plugins-dir`` folder of one-off modules.
+
+Pipeline of one build:
+
+1. registration: ``publisher_systems``, ``publisher_template_dirs``,
+   ``publisher_static_dirs``, ``publisher_jinja_filters``, ``publisher_add_commands``
+2. per championship: the core reads event.toml, players.csv and ``*.md``, then
+   ``publisher_load_event`` (read the system's own files), then
+   ``publisher_compute_event`` (groups, pairings, standings, cuts...)
+3. output: ``publisher_event_pages`` for each championship, ``publisher_site_pages``
+   once for the archive; ``publisher_event_status`` gives the archive its one-liners.
+
+Hooks that read content raise :class:`publisher.problems.ContentError` with
+every :class:`~publisher.problems.Problem` they found; the build reports them
+all and leaves the published site as it was.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pluggy
+
+from publisher.model import DataFile, Event, Page, Site
+
+hookspec = pluggy.HookspecMarker("publisher")
+
+
+# -- registration ---------------------------------------------------------------------------
+
+@hookspec
+def publisher_systems() -> dict[str, str]:
+    """Name the tournament systems this plugin runs, each with a one-line description.
+
+    The core accepts ``system = "..."`` in event.toml only if some plugin names it.
+    """
+
+
+@hookspec
+def publisher_template_dirs() -> list[Path]:
+    """Folders of Jinja2 templates this plugin brings.
+
+    They are searched after ``--templates`` (a venue's overrides) and before the
+    core theme, so a plugin may also override a theme template.
+    """
+
+
+@hookspec
+def publisher_static_dirs() -> list[Path]:
+    """Folders whose files are copied into ``site/assets/`` (stylesheets, scripts, images)."""
+
+
+@hookspec
+def publisher_jinja_filters() -> dict[str, Callable[..., Any]]:
+    """Jinja2 filters by name, available in every template."""
+
+
+@hookspec
+def publisher_add_commands(subparsers: argparse._SubParsersAction) -> None:
+    """Add subcommands to the ``publisher`` command line.
+
+    Each subparser sets ``run=function`` with ``set_defaults``; the function takes
+    the parsed ``argparse.Namespace`` (whose ``plugins`` attribute is the plugin
+    manager) and returns the exit code. Raising ContentError exits 1 with its problems.
+    """
+
+
+# -- per championship -----------------------------------------------------------------------
+
+@hookspec
+def publisher_load_event(event: Event) -> None:
+    """Read and validate the files of the event's system (round files, scores, settings).
+
+    Called for every event; a plugin returns at once for systems it does not run.
+    Store what was read in ``event.data[<plugin name>]``; raise ContentError for
+    mistakes; call ``event.warn`` for what the organiser should know but may keep.
+    """
+
+
+@hookspec
+def publisher_compute_event(event: Event) -> None:
+    """Compute what the site shows (groups, pairings, standings, cuts) into ``event.data``.
+
+    Runs after every plugin's ``publisher_load_event`` for this event.
+    """
+
+
+# -- output ---------------------------------------------------------------------------------
+
+@hookspec
+def publisher_event_pages(event: Event) -> list[Page | DataFile]:
+    """Pages and JSON files of one championship, with paths relative to its folder.
+
+    A Page with ``nav`` set appears in the event's menu, ordered by ``nav_order``.
+    """
+
+
+@hookspec
+def publisher_site_pages(site: Site) -> list[Page | DataFile]:
+    """Pages and files of the whole archive (the front page, feeds), relative to the site root."""
+
+
+@hookspec(firstresult=True)
+def publisher_event_status(event: Event) -> str | None:
+    """One line on where the championship stands ("Round 3 of 7 played"), for the archive."""

@@ -1,0 +1,145 @@
+"""The event model every plugin works on, and the outputs plugins hand back.
+
+The core fills in what the contract says of every system (event.toml's common
+keys, players.csv, Markdown pages); system plugins add what they compute to
+``Event.data`` under their own name.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+from publisher.problems import Problem
+from publisher.ranks import Rank
+
+
+@dataclass
+class Player:
+    """One row of players.csv. ``fields`` keeps every column as typed, for templates."""
+
+    id: str
+    name: str
+    line: int
+    rank: Rank | None = None
+    rating: int | None = None
+    country: str = ""
+    club: str = ""
+    esc_rank: int | None = None
+    esc_round2: bool = False
+    group: str = ""
+    fields: dict[str, str] = field(default_factory=dict)
+
+    def as_json(self) -> dict[str, Any]:
+        """The player as ``event.json`` carries it: contract keys, then the extra columns."""
+        data: dict[str, Any] = {
+            "id": self.id, "name": self.name,
+            "rank": str(self.rank) if self.rank else None, "rating": self.rating,
+            "country": self.country, "club": self.club,
+            "esc_rank": self.esc_rank, "esc_round2": self.esc_round2, "group": self.group,
+        }
+        for key, value in self.fields.items():
+            data.setdefault(key, value)
+        return data
+
+
+@dataclass
+class MarkdownPage:
+    """An organiser's Markdown page (announcement, regulation, report), already rendered."""
+
+    slug: str
+    title: str
+    html: str
+    toc: str
+    order: int
+    source: Path
+
+
+@dataclass
+class Event:
+    """One championship: its folder, settings, field and pages, plus what plugins computed."""
+
+    slug: str
+    dir: Path
+    config: dict[str, Any]
+    name: str
+    game: str
+    system: str
+    start: dt.date
+    end: dt.date
+    venue: str
+    seed: str
+    players: list[Player] = field(default_factory=list)
+    pages: list[MarkdownPage] = field(default_factory=list)
+    data: dict[str, Any] = field(default_factory=dict)
+    status: str = ""
+    warnings: list[Problem] = field(default_factory=list)
+
+    @property
+    def intro(self) -> MarkdownPage | None:
+        """The organiser's ``index.md``: the text of the overview page."""
+        return next((p for p in self.pages if p.slug == "index"), None)
+
+    @property
+    def toml_path(self) -> Path:
+        return self.dir / "event.toml"
+
+    @property
+    def players_path(self) -> Path:
+        return self.dir / "players.csv"
+
+    @property
+    def rounds_dir(self) -> Path:
+        return self.dir / "rounds"
+
+    @property
+    def rounds(self) -> int | None:
+        value = self.config.get("rounds")
+        return value if isinstance(value, int) else None
+
+    def player(self, player_id: str) -> Player:
+        return self.players_by_id[player_id]
+
+    @cached_property
+    def players_by_id(self) -> dict[str, Player]:
+        """Players by id; the field is fixed once the core has read players.csv."""
+        return {p.id: p for p in self.players}
+
+    def warn(self, message: str, fix: str = "", *, file: Path | None = None,
+             line: int | None = None, key: str | None = None) -> None:
+        """Record something the organiser should know that does not stop the build."""
+        self.warnings.append(Problem(file or self.toml_path, message, fix, line, key))
+
+
+@dataclass
+class Page:
+    """An HTML page to render: ``path`` is relative to the event folder (or the site root
+    for site pages); ``nav`` puts it in the event menu under that label."""
+
+    path: str
+    template: str
+    title: str
+    context: dict[str, Any] = field(default_factory=dict)
+    nav: str | None = None
+    nav_order: int = 50
+
+
+@dataclass
+class DataFile:
+    """A JSON file: ``data`` is written in the order its dicts and lists have."""
+
+    path: str
+    data: Any
+
+
+@dataclass
+class Site:
+    """The whole archive: every championship, newest first, and the front page text."""
+
+    content_dir: Path
+    events: list[Event]
+    front_html: str = ""
+    front_title: str = "Championship archive"

@@ -1,0 +1,75 @@
+"""Content problems: what an organiser got wrong, where, and how to fix it.
+
+A problem is data, not a traceback: the build collects every problem of a run
+and prints one line for each, so a director fixes a whole file in one go.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One mistake in the content.
+
+    ``where`` is the line number in ``file`` or, for TOML settings, the key
+    (``macmahon.pairing``); ``fix`` tells the organiser what to do about it.
+    """
+
+    file: Path
+    message: str
+    fix: str = ""
+    line: int | None = None
+    key: str | None = None
+
+    def __str__(self) -> str:
+        where = display_path(self.file)
+        if self.line is not None:
+            where += f":{self.line}"
+        if self.key:
+            where += f": {self.key}"
+        text = f"{where}: {self.message}"
+        if self.fix:
+            text += f" Fix: {self.fix}"
+        return text
+
+
+class ContentError(Exception):
+    """Raised with every problem found, so that all of them are reported at once."""
+
+    def __init__(self, problems: Problem | Iterable[Problem]):
+        self.problems = [problems] if isinstance(problems, Problem) else list(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+
+class Problems:
+    """Collects problems while a file is read; ``check()`` raises them all together."""
+
+    def __init__(self) -> None:
+        self.items: list[Problem] = []
+
+    def add(self, file: Path, message: str, fix: str = "", *, line: int | None = None,
+            key: str | None = None) -> None:
+        self.items.append(Problem(file, message, fix, line, key))
+
+    def extend(self, problems: Iterable[Problem]) -> None:
+        self.items.extend(problems)
+
+    def __bool__(self) -> bool:
+        return bool(self.items)
+
+    def check(self) -> None:
+        if self.items:
+            raise ContentError(self.items)
+
+
+def display_path(path: Path) -> str:
+    """The path as the organiser typed it: relative to the working folder when inside it."""
+    try:
+        return os.path.relpath(path)
+    except ValueError:
+        return str(path)

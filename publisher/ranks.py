@@ -1,0 +1,58 @@
+"""Go and shogi ranks: lenient parsing, one canonical spelling, a total order.
+
+Organisers type ranks as ``5d``, ``2 dan``, ``2-Dan``, ``1k``, ``3 kyu`` or
+``1p``; everything the site shows and the JSON carries is ``5d``/``1k``/``1p``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_RANK = re.compile(r"^\s*(\d{1,2})\s*[-_ ]?\s*(d|dan|k|kyu|p|pro)\s*$", re.IGNORECASE)
+
+
+@dataclass(frozen=True, order=True)
+class Rank:
+    """A rank with an integer ``value`` that orders ranks: 1k is -1, 1d is 0, 1p is 100."""
+
+    value: int
+
+    @classmethod
+    def parse(cls, text: str) -> Rank:
+        """Read a rank in any common spelling; raise ValueError with a hint otherwise."""
+        match = _RANK.match(text)
+        if not match:
+            raise ValueError(f"{text!r} is not a rank; write it like 5d, 2 dan, 1k or 3 kyu")
+        number, kind = int(match.group(1)), match.group(2)[0].lower()
+        if number == 0:
+            raise ValueError(f"{text!r} is not a rank; ranks start at 1")
+        if kind == "k":
+            return cls(-number)
+        if kind == "d":
+            return cls(number - 1)
+        return cls(100 + number - 1)
+
+    @property
+    def kind(self) -> str:
+        if self.value < 0:
+            return "k"
+        return "d" if self.value < 100 else "p"
+
+    @property
+    def number(self) -> int:
+        if self.value < 0:
+            return -self.value
+        return self.value + 1 if self.value < 100 else self.value - 99
+
+    def __str__(self) -> str:
+        return f"{self.number}{self.kind}"
+
+    def below(self) -> Rank:
+        """The next weaker rank (2d below 3d, 1k below 1d)."""
+        return Rank(self.value - 1)
+
+
+def canonical(text: str) -> str:
+    """The canonical spelling of a rank typed in any common way."""
+    return str(Rank.parse(text))

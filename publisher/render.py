@@ -1,0 +1,108 @@
+"""Turning Page and DataFile outputs into bytes: one Jinja2 environment, autoescaped."""
+
+from __future__ import annotations
+
+import json
+import posixpath
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+import jinja2
+import pluggy
+
+from publisher.model import DataFile, Event, Page, Site
+
+
+def theme_dir() -> Path:
+    """The core theme: packaged inside ``publisher`` when installed, ``templates/`` in a checkout."""
+    packaged = Path(__file__).parent / "theme"
+    return packaged if packaged.is_dir() else Path(__file__).parent.parent / "templates"
+
+
+def dumps(data: Any) -> bytes:
+    """The one JSON spelling of the site: UTF-8, indented, in the data's own order."""
+    return (json.dumps(data, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+
+
+class Renderer:
+    """Renders outputs of the core and the plugins with the templates they registered."""
+
+    def __init__(self, pm: pluggy.PluginManager, overrides: Path | None = None):
+        self.template_dirs: list[Path] = [
+            *([overrides] if overrides else []),
+            *(d for dirs in reversed(pm.hook.publisher_template_dirs()) for d in dirs),
+            theme_dir() / "html",
+        ]
+        self.static_dirs: list[Path] = [
+            theme_dir() / "static",
+            *(d for dirs in reversed(pm.hook.publisher_static_dirs()) for d in dirs),
+        ]
+        self.env = jinja2.Environment(
+            loader=jinja2.FileSystemLoader([str(d) for d in self.template_dirs]),
+            autoescape=True,
+            undefined=jinja2.StrictUndefined,
+            trim_blocks=True,
+            lstrip_blocks=True,
+            keep_trailing_newline=True,
+        )
+        for filters in pm.hook.publisher_jinja_filters():
+            self.env.filters.update(filters)
+
+    def watched_dirs(self) -> list[Path]:
+        """Every folder whose files change what the renderer produces."""
+        return [d for d in [*self.template_dirs, *self.static_dirs] if d.is_dir()]
+
+    def fingerprint(self) -> tuple[tuple[str, int, int], ...]:
+        """Changes whenever a template or static file is added, removed or edited."""
+        return tuple(
+            (str(p), st.st_mtime_ns, st.st_size)
+            for d in self.watched_dirs() for p in sorted(d.rglob("*")) if p.is_file()
+            for st in [p.stat()]
+        )
+
+    def static_files(self) -> dict[str, bytes]:
+        files: dict[str, bytes] = {}
+        for folder in self.static_dirs:
+            for path in sorted(folder.rglob("*")):
+                if path.is_file():
+                    files[f"assets/{path.relative_to(folder).as_posix()}"] = path.read_bytes()
+        return files
+
+    def render_all(self, outputs: Iterable[Page | DataFile], site: Site, event: Event | None,
+                   prefix: str = "") -> dict[str, bytes]:
+        """Render outputs whose paths are relative to ``prefix`` (an event's folder or the root)."""
+        outputs = list(outputs)
+        nav = sorted((o for o in outputs if isinstance(o, Page) and o.nav),
+                     key=lambda p: (p.nav_order, p.nav or ""))
+        files: dict[str, bytes] = {}
+        for output in outputs:
+            path = posixpath.join(prefix, output.path) if prefix else output.path
+            if isinstance(output, DataFile):
+                files[path] = dumps(output.data)
+            else:
+                files[path] = self._page(output, path, site, event, nav, prefix)
+        return files
+
+    def _page(self, page: Page, path: str, site: Site, event: Event | None, nav: list[Page],
+              prefix: str) -> bytes:
+        here = posixpath.dirname(path)
+
+        def url(target: str) -> str:
+            """A link from this page to ``target`` (a path from the site root)."""
+            return posixpath.relpath(target, here or ".") if target else ""
+
+        def event_url(target: str) -> str:
+            """A link from this page to ``target`` inside the current championship."""
+            return url(posixpath.join(prefix, target))
+
+        context: dict[str, Any] = {
+            **page.context,
+            "site": site, "event": event, "page": page, "url": url, "event_url": event_url,
+            "nav": [_nav_item(p, page, event_url) for p in nav],
+        }
+        return self.env.get_template(page.template).render(context).encode("utf-8")
+
+
+def _nav_item(target: Page, current: Page, event_url: Callable[[str], str]) -> dict[str, Any]:
+    return {"label": target.nav, "href": event_url(target.path), "active": target.path == current.path}
