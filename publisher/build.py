@@ -58,7 +58,6 @@ class Builder:
         self.out = out
         self.force = force
         self.renderer = Renderer(pm, templates)
-        self.systems = set(systems(pm))
         self._built: dict[str, BuiltEvent] = {}
         self._theme: Fingerprint = ()
 
@@ -112,14 +111,23 @@ class Builder:
         return site
 
     def _build_event(self, folder: Path, fingerprint: Fingerprint) -> BuiltEvent:
-        event = content.load_event(folder, self.systems)
-        self.pm.hook.publisher_load_event(event=event)
-        self.pm.hook.publisher_compute_event(event=event)
-        event.status = self.pm.hook.publisher_event_status(event=event) or ""
+        event = load_event(self.pm, folder)
         outputs = [o for outs in self.pm.hook.publisher_event_pages(event=event) for o in outs]
         site = Site(content_dir=self.content_dir, events=[event])
         files = self.renderer.render_all(outputs, site, event, prefix=event.slug)
         return BuiltEvent(fingerprint, event, files)
+
+
+def load_event(pm: pluggy.PluginManager, folder: Path) -> Event:
+    """Read one championship and let the plugins load and compute it, as a build does.
+
+    Commands that act on one event (``pair``, ``draw``) start from this.
+    """
+    event = content.load_event(folder, set(systems(pm)))
+    pm.hook.publisher_load_event(event=event)
+    pm.hook.publisher_compute_event(event=event)
+    event.status = pm.hook.publisher_event_status(event=event) or ""
+    return event
 
 
 def _newest_first(event: Event) -> tuple:

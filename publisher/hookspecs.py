@@ -111,3 +111,24 @@ def publisher_site_pages(site: Site) -> list[Page | DataFile]:
 @hookspec(firstresult=True)
 def publisher_event_status(event: Event) -> str | None:
     """One line on where the championship stands ("Round 3 of 7 played"), for the archive."""
+
+
+@hookspec(firstresult=True)
+def publisher_live_view(event: Event) -> dict[str, Any] | None:
+    """What the venue screens and the find-your-table page show now, in one plain shape.
+
+    The system plugin that runs the event answers; the screens plugin writes it
+    as ``data/live.json``, which screens poll. Everything is JSON-ready text or
+    numbers; nothing depends on the time of the build::
+
+        {"heading": "Round 3",            # what is being played now
+         "round": 3, "rounds": 7,          # rounds may be None
+         "tables": [{"table": "12", "result": "1-0" or None,
+                     "players": [{"id": "s017", "name": "...", "seat": "Black",
+                                  "note": "3 pts"}]}],
+         "standings_heading": "Standings after round 2",
+         "standings": [{"place": "=3", "id": "s017", "name": "...", "score": "5",
+                        "note": "SOS 23"}],
+         "clock": {"label": "Half 2", "start": "2026-10-02T14:00:00+08:00",
+                   "minutes": 70} or None}
+    """
