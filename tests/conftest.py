@@ -1,0 +1,62 @@
+"""Shared test helpers: a small archive written into a temporary folder, and the CLI."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from publisher.cli import main
+
+
+def write(path: Path, text: str) -> Path:
+    """Write ``text`` (dedented) to ``path``, creating its folders."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
+    return path
+
+
+SWISS_TOML = """
+    name = "Club Swiss"
+    game = "go"
+    system = "swiss"
+    start = 2026-03-01
+    rounds = 3
+    seed = "club"
+"""
+
+PLAYERS_CSV = """
+    id,name,rank,rating,country
+    a,Ann Able,3d,2300,HR
+    b,Bob Baker,1k,2050,DE
+    c,Cleo Cole,5k,1650,FR
+    d,Dan Dale,2d,2200,PL
+"""
+
+
+@pytest.fixture
+def archive(tmp_path: Path) -> Path:
+    """A content folder with one small Swiss event, ready to build."""
+    content = tmp_path / "content"
+    write(content / "club-swiss" / "event.toml", SWISS_TOML)
+    write(content / "club-swiss" / "players.csv", PLAYERS_CSV)
+    return content
+
+
+@pytest.fixture
+def run(capsys: pytest.CaptureFixture[str]):
+    """Run the publisher command line in-process; returns (exit code, stdout, stderr)."""
+
+    def runner(*argv: str | Path) -> tuple[int, str, str]:
+        code = main([str(a) for a in argv])
+        captured = capsys.readouterr()
+        return code, captured.out, captured.err
+
+    return runner
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    """Every file under ``folder`` with its bytes, to prove a folder was left untouched."""
+    return {p.relative_to(folder).as_posix(): p.read_bytes()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
