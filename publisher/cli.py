@@ -49,7 +49,7 @@ def _report(error: ContentError) -> None:
     for problem in error.problems:
         print(f"error: {problem}", file=sys.stderr)
     count = len(error.problems)
-    print(f"{count} problem{'s' if count != 1 else ''} in the content; nothing was published.",
+    print(f"{count} problem{'s' if count != 1 else ''} in the content; nothing was changed.",
           file=sys.stderr)
 
 

@@ -101,7 +101,7 @@ def _event_from_config(folder: Path, config: dict[str, Any], systems: set[str],
         problems.add(path, f"unknown system {system!r}",
                      f"use one of: {', '.join(sorted(systems))}", key="system")
     start = date("start", None)
-    end = date("end", start)
+    end = date("end", start) if start or "end" in config else None
     if start and end and end < start:
         problems.add(path, f"the end {end} is before the start {start}", "swap the two dates",
                      key="end")

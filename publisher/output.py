@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 MARKER = ".publisher-site"
+_MARKER_TEXT = b"Built by the tournament publisher: every build may rewrite this folder.\n"
 
 
 class OutputError(Exception):
@@ -28,8 +29,8 @@ class WriteStats:
 
 
 def write_site(out: Path, files: dict[str, bytes], force: bool = False) -> WriteStats:
-    """Make ``out`` hold exactly ``files`` (paths relative to it, POSIX style)."""
-    files = {**files, MARKER: b"Built by the tournament publisher; rebuilt on every build.\n"}
+    """Make ``out`` hold exactly ``files`` (paths relative to it, POSIX style) and the marker
+    file that tells a later build this folder is the publisher's to rewrite."""
     if not out.exists():
         return _write_fresh(out, files)
     if not out.is_dir():
@@ -45,7 +46,7 @@ def _write_fresh(out: Path, files: dict[str, bytes]) -> WriteStats:
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
     try:
-        for rel, data in files.items():
+        for rel, data in {**files, MARKER: _MARKER_TEXT}.items():
             target = tmp / rel
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(data)
@@ -67,7 +68,9 @@ def _update(out: Path, files: dict[str, bytes]) -> WriteStats:
         target.parent.mkdir(parents=True, exist_ok=True)
         _replace(target, data)
         stats.written += 1
-    wanted = {out / rel for rel in files}
+    if not _same(out / MARKER, _MARKER_TEXT):
+        _replace(out / MARKER, _MARKER_TEXT)
+    wanted = {out / rel for rel in files} | {out / MARKER}
     for path in sorted(out.rglob("*"), reverse=True):
         if path.is_file() and path not in wanted:
             path.unlink()

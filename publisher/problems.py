@@ -34,7 +34,7 @@ class Problem:
             where += f": {self.key}"
         text = f"{where}: {self.message}"
         if self.fix:
-            text += f" Fix: {self.fix}"
+            text += f"{'' if text.endswith(('.', '?', '!')) else '.'} Fix: {self.fix}"
         return text
 
 
@@ -69,7 +69,6 @@ class Problems:
 
 def display_path(path: Path) -> str:
     """The path as the organiser typed it: relative to the working folder when inside it."""
-    try:
-        return os.path.relpath(path)
-    except ValueError:
-        return str(path)
+    absolute = Path(os.path.abspath(path))
+    cwd = Path.cwd()
+    return str(absolute.relative_to(cwd)) if absolute.is_relative_to(cwd) else str(absolute)

@@ -1,0 +1,153 @@
+"""The build as an organiser meets it: the pages, the JSON, the archive, the exit codes."""
+
+import json
+
+from conftest import snapshot, write
+
+
+def test_build_writes_the_event_pages_and_event_json(archive, tmp_path, run):
+    out = tmp_path / "site"
+    code, stdout, stderr = run("build", "--content", archive, "--out", out)
+    assert (code, stderr) == (0, "")
+    assert "Built 1 championship(s)" in stdout
+    for page in ["index.html", "club-swiss/index.html", "club-swiss/players.html",
+                 "club-swiss/data/event.json", "assets/style.css"]:
+        assert (out / page).is_file(), page
+    data = json.loads((out / "club-swiss/data/event.json").read_text(encoding="utf-8"))
+    assert data["name"] == "Club Swiss"
+    assert (data["system"], data["game"], data["rounds"]) == ("swiss", "go", 3)
+    assert [p["id"] for p in data["players"]] == ["a", "b", "c", "d"]
+    assert {k: data["players"][0][k] for k in ("id", "name", "rank", "rating")} == {
+        "id": "a", "name": "Ann Able", "rank": "3d", "rating": 2300}
+
+
+def test_ranks_are_published_in_canonical_form(archive, tmp_path, run):
+    write(archive / "club-swiss/players.csv", """
+        id,name,rank
+        a,Ann Able,3 Dan
+        b,Bob Baker,1 kyu
+        c,Cleo Cole,2-Dan
+    """)
+    run("build", "--content", archive, "--out", tmp_path / "site")
+    data = json.loads((tmp_path / "site/club-swiss/data/event.json").read_text(encoding="utf-8"))
+    assert [p["rank"] for p in data["players"]] == ["3d", "1k", "2d"]
+
+
+def test_extra_columns_reach_the_json(archive, tmp_path, run):
+    write(archive / "club-swiss/players.csv", """
+        id,name,rank,egd_pin
+        a,Ann Able,3d,10451234
+    """)
+    run("build", "--content", archive, "--out", tmp_path / "site")
+    data = json.loads((tmp_path / "site/club-swiss/data/event.json").read_text(encoding="utf-8"))
+    assert data["players"][0]["egd_pin"] == "10451234"
+
+
+def test_archive_lists_championships_newest_first(archive, tmp_path, run):
+    write(archive / "spring-cup/event.toml", """
+        name = "Spring Cup"
+        game = "shogi"
+        system = "swiss"
+        start = 2026-04-11
+        rounds = 5
+    """)
+    write(archive / "spring-cup/players.csv", "id,name\nx,Xia Xu\n")
+    write(archive / "old-open/event.toml", """
+        name = "Old Open"
+        game = "go"
+        system = "swiss"
+        start = 2019-07-20
+        end = 2019-07-21
+        rounds = 5
+    """)
+    write(archive / "old-open/players.csv", "id,name\nx,Xia Xu\n")
+    run("build", "--content", archive, "--out", tmp_path / "site")
+    front = (tmp_path / "site/index.html").read_text(encoding="utf-8")
+    positions = [front.index(name) for name in ["Spring Cup", "Club Swiss", "Old Open"]]
+    assert positions == sorted(positions)
+
+
+def test_same_content_gives_a_byte_identical_site(archive, tmp_path, run):
+    write(archive / "club-swiss/rules.md", "# Rules\n\nPlay nicely.\n")
+    run("build", "--content", archive, "--out", tmp_path / "one")
+    run("build", "--content", archive, "--out", tmp_path / "two")
+    assert snapshot(tmp_path / "one") == snapshot(tmp_path / "two")
+
+
+def test_a_second_build_rewrites_nothing_that_did_not_change(archive, tmp_path, run):
+    out = tmp_path / "site"
+    run("build", "--content", archive, "--out", out)
+    code, stdout, _ = run("build", "--content", archive, "--out", out)
+    assert code == 0
+    assert "6 files" in stdout and "(0 written, 6 unchanged, 0 removed)" in stdout
+
+
+def test_a_removed_championship_disappears_from_the_site(archive, tmp_path, run):
+    out = tmp_path / "site"
+    run("build", "--content", archive, "--out", out)
+    (archive / "club-swiss/event.toml").unlink()
+    (archive / "club-swiss/players.csv").unlink()
+    (archive / "club-swiss").rmdir()
+    assert run("build", "--content", archive, "--out", out)[0] == 0
+    assert not (out / "club-swiss").exists()
+    assert (out / "index.html").is_file()
+
+
+def test_markdown_pages_get_tables_a_table_of_contents_and_the_menu(archive, tmp_path, run):
+    write(archive / "club-swiss/regulations.md", """
+        Title: Regulations
+        Order: 5
+
+        # Pairing
+
+        | Round | Time |
+        |-------|------|
+        | 1     | 10:00 |
+
+        ## Byes
+
+        A bye is worth one point.
+    """)
+    run("build", "--content", archive, "--out", tmp_path / "site")
+    page = (tmp_path / "site/club-swiss/pages/regulations.html").read_text(encoding="utf-8")
+    assert "<title>Regulations</title>" in page
+    assert "<td>10:00</td>" in page
+    assert 'href="#byes"' in page and 'id="byes"' in page
+    overview = (tmp_path / "site/club-swiss/index.html").read_text(encoding="utf-8")
+    assert 'href="pages/regulations.html">Regulations</a>' in overview
+
+
+def test_the_front_page_text_comes_from_content_index_md(archive, tmp_path, run):
+    write(archive / "index.md", "Title: Federation archive\n\nEvery **championship** since 2019.\n")
+    run("build", "--content", archive, "--out", tmp_path / "site")
+    front = (tmp_path / "site/index.html").read_text(encoding="utf-8")
+    assert "<h1>Federation archive</h1>" in front
+    assert "Every <strong>championship</strong> since 2019." in front
+
+
+def test_build_refuses_to_write_into_a_folder_of_someone_elses_files(archive, tmp_path, run):
+    out = tmp_path / "mine"
+    write(out / "thesis.txt", "do not delete")
+    code, _, stderr = run("build", "--content", archive, "--out", out)
+    assert code == 1
+    assert "did not write" in stderr and "--force" in stderr
+    assert snapshot(out) == {"thesis.txt": b"do not delete"}
+    assert run("build", "--content", archive, "--out", out, "--force")[0] == 0
+    assert not (out / "thesis.txt").exists()
+
+
+def test_bad_usage_exits_2(run, capsys):
+    import pytest
+
+    with pytest.raises(SystemExit) as exit_info:
+        run("build", "--no-such-option")
+    assert exit_info.value.code == 2
+
+
+def test_every_command_has_help(run, capsys):
+    import pytest
+
+    with pytest.raises(SystemExit) as exit_info:
+        run("--help")
+    assert exit_info.value.code == 0
+    assert "build" in capsys.readouterr().out

@@ -1,0 +1,131 @@
+"""Content mistakes: one line per problem naming file, line or key and the fix; exit 1;
+the previously published site left exactly as it was; never a traceback."""
+
+import pytest
+from conftest import snapshot, write
+
+from publisher.problems import display_path
+
+
+@pytest.fixture
+def published(archive, tmp_path, run):
+    """A site built from good content, and its bytes, before the organiser breaks something."""
+    out = tmp_path / "site"
+    assert run("build", "--content", archive, "--out", out)[0] == 0
+    return out, snapshot(out)
+
+
+def build_fails(run, archive, published) -> list[str]:
+    out, before = published
+    code, _, stderr = run("build", "--content", archive, "--out", out)
+    assert code == 1
+    assert "Traceback" not in stderr
+    assert snapshot(out) == before
+    lines = stderr.splitlines()
+    assert lines[-1].endswith("nothing was changed.")
+    return [line for line in lines if line.startswith("error: ")]
+
+
+def test_duplicate_ids_name_both_lines(archive, published, run):
+    write(archive / "club-swiss/players.csv", """
+        id,name,rank
+        a,Ann Able,3d
+        b,Bob Baker,1k
+        a,Another Ann,2d
+    """)
+    assert build_fails(run, archive, published) == [
+        f"error: {_rel(archive / 'club-swiss/players.csv')}:4: duplicate id 'a' (first on line 2)."
+        " Fix: give every player an id of their own"]
+
+
+def test_malformed_ids_and_missing_names_are_reported_together(archive, published, run):
+    write(archive / "club-swiss/players.csv", """
+        id,name,rank
+        a b,Ann Able,3d
+        ,Bob Baker,1k
+        c,,2d
+    """)
+    errors = build_fails(run, archive, published)
+    path = _rel(archive / "club-swiss/players.csv")
+    assert errors == [
+        f"error: {path}:2: id 'a b' is not valid. Fix: use letters, digits, - and _ only, like p017",
+        f"error: {path}:3: the id is empty. Fix: use letters, digits, - and _ only, like p017",
+        f"error: {path}:4: player 'c' has no name. Fix: fill in the name column",
+    ]
+
+
+def test_a_missing_required_column(archive, published, run):
+    write(archive / "club-swiss/players.csv", "id,rank\na,3d\n")
+    assert build_fails(run, archive, published) == [
+        f"error: {_rel(archive / 'club-swiss/players.csv')}:1: the header has no column name."
+        " Fix: add the column(s) to the first line; required: id, name"]
+
+
+def test_a_row_with_too_many_cells(archive, published, run):
+    write(archive / "club-swiss/players.csv", "id,name,rank\na,Able, Ann,3d\n")
+    assert build_fails(run, archive, published) == [
+        f"error: {_rel(archive / 'club-swiss/players.csv')}:2: has 4 cells but the header names 3."
+        " Fix: remove the extra commas or quote a value that contains a comma"]
+
+
+def test_an_unreadable_rank_and_rating(archive, published, run):
+    write(archive / "club-swiss/players.csv", "id,name,rank,rating\na,Ann Able,3 dn,21OO\n")
+    path = _rel(archive / "club-swiss/players.csv")
+    assert build_fails(run, archive, published) == [
+        f"error: {path}:2: rank of 'a': '3 dn' is not a rank; write it like 5d, 2 dan, 1k or 3 kyu",
+        f"error: {path}:2: rating of 'a' is '21OO', not a whole number."
+        " Fix: write the rating as digits, like 1850, or leave it empty",
+    ]
+
+
+def test_malformed_toml_names_its_line(archive, published, run):
+    write(archive / "club-swiss/event.toml", """
+        name = "Club Swiss"
+        game = go
+        system = "swiss"
+    """)
+    (error,) = build_fails(run, archive, published)
+    assert error.startswith(f"error: {_rel(archive / 'club-swiss/event.toml')}:2: is not valid TOML")
+    assert "text values need quotes" in error
+
+
+def test_wrong_settings_name_their_keys(archive, published, run):
+    write(archive / "club-swiss/event.toml", """
+        name = "Club Swiss"
+        game = "igo"
+        system = "round-robin"
+        start = "2026-03-01"
+    """)
+    path = _rel(archive / "club-swiss/event.toml")
+    errors = build_fails(run, archive, published)
+    assert (f"error: {path}: game: unknown game 'igo'."
+            " Fix: use one of: shogi, go, mahjong, chess, other") in errors
+    assert any(e.startswith(f"error: {path}: system: unknown system 'round-robin'. Fix: use one of: ")
+               and "macmahon" in e and "mahjong-elimination" in e for e in errors)
+    assert (f"error: {path}: start: must be a date, not '2026-03-01'."
+            " Fix: write start = 2026-08-14 (no quotes)") in errors
+
+
+def test_a_folder_without_event_toml(archive, published, run):
+    write(archive / "notes/todo.txt", "buy clocks")
+    assert build_fails(run, archive, published) == [
+        f"error: {_rel(archive / 'notes/event.toml')}: is missing."
+        " Fix: every championship folder needs one with name, game and system"]
+
+
+def test_problems_of_several_championships_are_all_reported(archive, published, run):
+    write(archive / "second/event.toml", 'name = "Second"\ngame = "go"\nsystem = "swiss"\n'
+          "start = 2026-01-01\nrounds = 3\n")
+    write(archive / "second/players.csv", "id,name\nx,\n")
+    write(archive / "club-swiss/players.csv", "id,name\n,Nobody\n")
+    assert len(build_fails(run, archive, published)) == 2
+
+
+def test_a_file_that_is_not_utf8(archive, published, run):
+    (archive / "club-swiss/players.csv").write_bytes("id,name\na,Žofie\n".encode("cp1250"))
+    (error,) = build_fails(run, archive, published)
+    assert "is not UTF-8 text" in error and "save the file as CSV UTF-8" in error
+
+
+def _rel(path):
+    return display_path(path)
