@@ -127,6 +127,7 @@ def load_event(pm: pluggy.PluginManager, folder: Path) -> Event:
     pm.hook.publisher_load_event(event=event)
     pm.hook.publisher_compute_event(event=event)
     event.status = pm.hook.publisher_event_status(event=event) or ""
+    event.live = pm.hook.publisher_live_view(event=event)
     return event
 
 

@@ -60,7 +60,11 @@ class MarkdownPage:
 
 @dataclass
 class Event:
-    """One championship: its folder, settings, field and pages, plus what plugins computed."""
+    """One championship: its folder, settings, field and pages, plus what plugins computed.
+
+    ``status`` and ``live`` hold the answers of ``publisher_event_status`` and
+    ``publisher_live_view``, so output plugins (the screens) can use them.
+    """
 
     slug: str
     dir: Path
@@ -76,6 +80,7 @@ class Event:
     pages: list[MarkdownPage] = field(default_factory=list)
     data: dict[str, Any] = field(default_factory=dict)
     status: str = ""
+    live: dict[str, Any] | None = None
     warnings: list[Problem] = field(default_factory=list)
 
     @property
