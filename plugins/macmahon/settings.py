@@ -31,6 +31,7 @@ class Adjustment:
     player: str
     group: int
     reason: str = ""
+    key: str = ""  # where it is in event.toml, so a rejected move names its entry
 
 
 @dataclass
@@ -49,6 +50,17 @@ class Settings:
     bye_score: float = 1.0
     rank_elo: dict[Rank, int] = field(default_factory=dict)
     adjustments: list[Adjustment] = field(default_factory=list)
+
+    def rank_for_elo(self, elo: int) -> Rank:
+        """The highest rank of ``rank_elo`` whose lower bound is <= ``elo``.
+
+        An Elo below every bound belongs to the weakest rank of the table: its
+        bound is where the table stops, not a floor under which nobody plays.
+        """
+        for rank, bound in self.rank_elo.items():
+            if bound <= elo:
+                return rank
+        return next(reversed(self.rank_elo))
 
 
 def read_settings(event: Event) -> Settings:
@@ -156,6 +168,9 @@ def _rank_elo(path: Path, table: dict, problems: Problems) -> dict[Rank, int]:
                          key=f"macmahon.rank_elo.{rank}")
             continue
         table_out[parsed] = elo
+    if not table_out and not problems:
+        problems.add(path, "is empty", 'list the ranks, like rank_elo = { "2d" = 1800, "1d" = 1680 }',
+                     key="macmahon.rank_elo")
     ordered = sorted(table_out.items(), reverse=True)
     for (high, high_elo), (low, low_elo) in pairwise(ordered):
         if low_elo >= high_elo:
@@ -168,6 +183,7 @@ def _adjustments(path: Path, table: dict, event: Event, problems: Problems) -> l
     """``[[macmahon.adjustments]]`` entries: ``player``, ``group`` (1 = top), ``reason``."""
     raw = table.get("adjustments", [])
     found: list[Adjustment] = []
+    first: dict[str, int] = {}
     if not isinstance(raw, list):
         problems.add(path, "must be a list of tables", 'write [[macmahon.adjustments]] with '
                      'player = "s017", group = 2, reason = "..."', key="macmahon.adjustments")
@@ -185,5 +201,10 @@ def _adjustments(path: Path, table: dict, event: Event, problems: Problems) -> l
             problems.add(path, f"group must be a group number (1 is the top), not {group!r}",
                          "write group = 2", key=key)
             continue
-        found.append(Adjustment(player, group, str(item.get("reason", ""))))
+        if player in first:
+            problems.add(path, f"{player!r} is already moved by adjustment {first[player]}",
+                         "keep one adjustment for each player", key=key)
+            continue
+        first[player] = number
+        found.append(Adjustment(player, group, str(item.get("reason", "")), key))
     return found
