@@ -151,3 +151,18 @@ def test_every_command_has_help(run, capsys):
         run("--help")
     assert exit_info.value.code == 0
     assert "build" in capsys.readouterr().out
+
+
+def test_dates_are_written_as_people_write_them():
+    import datetime as dt
+
+    from plugins.core import date_span
+    from publisher.model import Event
+
+    def span(start, end):
+        return date_span(Event("x", None, {}, "X", "go", "swiss", start, end, "", "x"))
+
+    assert span(dt.date(2026, 3, 1), dt.date(2026, 3, 1)) == "1 March 2026"
+    assert span(dt.date(2026, 8, 14), dt.date(2026, 8, 16)) == "14–16 August 2026"
+    assert span(dt.date(2026, 4, 30), dt.date(2026, 5, 2)) == "30 April – 2 May 2026"
+    assert span(dt.date(2026, 12, 30), dt.date(2027, 1, 2)) == "30 December 2026 – 2 January 2027"
