@@ -8,8 +8,10 @@ modules named for them.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from plugins.macmahon.grouping import Grouping, allocate
+from plugins.macmahon.groups_page import groups_page
 from plugins.macmahon.settings import Settings, read_settings
 from publisher import hookimpl
 from publisher.model import DataFile, Event, Page
@@ -38,6 +40,11 @@ def publisher_systems() -> dict[str, str]:
 
 
 @hookimpl
+def publisher_template_dirs() -> list[Path]:
+    return [Path(__file__).parent / "templates"]
+
+
+@hookimpl
 def publisher_load_event(event: Event) -> None:
     if event.system in SYSTEMS:
         event.data["macmahon"] = MacMahon(settings=read_settings(event))
@@ -55,4 +62,7 @@ def publisher_event_pages(event: Event) -> list[Page | DataFile]:
     mm = state(event)
     if mm is None or mm.grouping is None:
         return []
-    return [DataFile("data/groups.json", mm.grouping.as_json())]
+    outputs: list[Page | DataFile] = [DataFile("data/groups.json", mm.grouping.as_json())]
+    if event.system == "macmahon":
+        outputs.append(groups_page(event, mm.grouping))
+    return outputs

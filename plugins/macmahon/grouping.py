@@ -151,9 +151,10 @@ def _min_size(event: Event, settings: Settings) -> Grouping:
             blocks.append(current)
             current = []
     reasons = [_min_size_reason(i, block, counts, minimum, top_rank) for i, block in enumerate(blocks)]
-    if current and blocks and _size(current, counts) < minimum:
-        reasons[-1] += (f" {_span_text(current)} at the bottom had only {_size(current, counts)} "
-                        f"player(s), too few for a group of their own, so they joined this group.")
+    if current and blocks:  # a remainder: had it reached the minimum, it would be a group
+        reasons[-1] += (f" {_span_text(current)} at the bottom had only "
+                        f"{_players(_size(current, counts))}, too few for a group of their own, "
+                        "so they joined this group.")
         blocks[-1] += current
     elif current:
         blocks.append(current)

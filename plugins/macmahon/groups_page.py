@@ -1,0 +1,43 @@
+"""The groups page: every group with its ranks, size, initial score and players, and why
+ranks were merged; ESC promotions and the director's moves beside them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from plugins.macmahon.grouping import Group, Grouping, Move
+from publisher.model import Event, Page, Player
+from publisher.ranks import Rank
+
+
+@dataclass
+class Member:
+    """One player's row in a group's table."""
+
+    player: Player
+    level: Rank | None
+    from_rating: bool
+    promoted: bool
+    move: Move | None
+
+
+@dataclass
+class Section:
+    group: Group
+    members: list[Member]
+
+
+def groups_page(event: Event, grouping: Grouping) -> Page:
+    """The ``groups.html`` page of a McMahon event."""
+    promoted = {p.player for p in grouping.promotions}
+    moves = {m.player: m for m in grouping.moves}
+    sections = [
+        Section(group, [
+            Member(event.player(pid), grouping.levels.get(pid), pid in grouping.from_rating,
+                   pid in promoted, moves.get(pid))
+            for pid in group.players
+        ])
+        for group in grouping.groups
+    ]
+    return Page("groups.html", "macmahon/groups.html", f"Groups — {event.name}",
+                {"grouping": grouping, "sections": sections}, nav="Groups", nav_order=15)
