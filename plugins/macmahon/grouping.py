@@ -118,8 +118,8 @@ def allocate(event: Event, settings: Settings) -> Grouping:
     _adjust(event, settings, grouping)
     if settings.grouping == "min-size":
         grouping.promotions = [
-            Promotion(p.id, 1, grouping.group_of(p.id).index)
-            for p in event.players if p.esc_round2 and grouping.group_of(p.id).index != 1
+            Promotion(pid, 1, group.index)
+            for group in grouping.groups[1:] for pid in group.players if event.player(pid).esc_round2
         ]
     return grouping
 
