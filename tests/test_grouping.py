@@ -263,6 +263,14 @@ def test_the_esc_player_who_sets_the_reference_needs_a_rating(tmp_path):
         "Fix: fill in the rating, or set top_reference_elo = 1821 under [macmahon] in event.toml")
 
 
+def test_two_players_with_the_reference_esc_place_is_an_error_at_the_second(tmp_path):
+    players = roster(("2d", 10), extra=("a,Ann,2d,1850,HR,16,", "b,Bea,2d,1830,HR,16,"))
+    folder = make_event(tmp_path, players, macmahon="top_size = 16")
+    assert problems(folder)[0].endswith(
+        "players.csv:13: esc_rank 16 is given to Ann (a) (line 12) and to Bea (b). "
+        "Fix: give each ESC place to one player only")
+
+
 def test_a_rank_outside_the_rank_table_is_an_error_at_its_line(tmp_path):
     folder = make_event(tmp_path, roster(("2d", 10), extra=("w,Weak,20k,,HR,,",)))
     [message] = problems(folder)
@@ -345,6 +353,15 @@ def test_build_writes_groups_json_and_the_groups_page(tmp_path, run):
     assert "&lt;b&gt;Bold&lt;/b&gt; Player" in html and "<b>Bold" not in html
     assert "to the top group after round 1" in html
     assert '<a href="groups.html" aria-current="page">Groups</a>' in html
+
+
+def test_a_swiss_event_has_one_group_and_no_groups_page(archive, tmp_path, run):
+    code, _, err = run("build", "--content", archive, "--out", tmp_path / "site")
+    assert code == 0, err
+    data = json.loads((tmp_path / "site" / "club-swiss" / "data" / "groups.json").read_text("utf-8"))
+    assert data["groups"] == [{"index": 1, "label": "All players", "ranks": [], "initial_score": 0,
+                               "players": ["a", "b", "c", "d"]}]
+    assert not (tmp_path / "site" / "club-swiss" / "groups.html").exists()
 
 
 def test_the_wosc_example_shows_its_groups():
