@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
+import threading
+from collections.abc import Callable
 from pathlib import Path
 
 from publisher import hookimpl
 from publisher.build import Builder, BuildReport
+from publisher.problems import ContentError, Problem
 
 
 def add_site_options(parser: argparse.ArgumentParser) -> None:
@@ -37,6 +41,66 @@ def run_build(args: argparse.Namespace) -> int:
     return 0
 
 
+def run_watch(args: argparse.Namespace) -> int:
+    from publisher.watch import Watcher
+
+    _check_content(args.content)
+    watcher = Watcher(builder(args), log=_say)
+    watcher.start()
+    _say(f"Watching {', '.join(str(d) for d in watcher.builder.watched_dirs())} (Ctrl-C to stop)")
+    return _until_interrupted(watcher.stop)
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    from publisher.serve import LiveServer
+    from publisher.watch import Watcher
+
+    _check_content(args.content)
+    watcher = Watcher(builder(args), log=_say)
+    try:
+        server = LiveServer(args.out, watcher.status, args.port)
+    except OSError as error:
+        print(f"error: cannot listen on 127.0.0.1:{args.port}: {error.strerror}; "
+              "pass another --port, or --port 0 for any free one", file=sys.stderr)
+        return 1
+    watcher.start()
+    server.start()
+    _say(f"Serving {args.out} at {server.url} (Ctrl-C to stop)")
+
+    def stop() -> None:
+        server.stop()
+        watcher.stop()
+
+    return _until_interrupted(stop)
+
+
+def _check_content(folder: Path) -> None:
+    """watch and serve need the content folder to exist: it is what they watch."""
+    if not folder.is_dir():
+        raise ContentError(Problem(folder, "is not a folder",
+                                   "run publisher in the folder that holds content/, or pass --content"))
+
+
+def _until_interrupted(stop: Callable[[], None]) -> int:
+    """Wait for Ctrl-C (or SIGTERM), then stop cleanly."""
+    stopped = threading.Event()
+    previous = signal.signal(signal.SIGTERM, lambda *_: stopped.set())
+    try:
+        while not stopped.wait(0.5):
+            pass
+    except KeyboardInterrupt:
+        pass
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+        stop()
+    _say("Stopped.")
+    return 0
+
+
+def _say(text: str) -> None:
+    print(text, flush=True)
+
+
 @hookimpl
 def publisher_add_commands(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
@@ -45,3 +109,19 @@ def publisher_add_commands(subparsers: argparse._SubParsersAction) -> None:
                     "On a content mistake nothing is written and the previous site stays.")
     add_site_options(parser)
     parser.set_defaults(run=run_build)
+
+    parser = subparsers.add_parser(
+        "watch", help="build, then rebuild on every change until stopped",
+        description="Build the site, then watch --content and the templates and rebuild on every "
+                    "save. A mistake is printed and the last good site stays published.")
+    add_site_options(parser)
+    parser.set_defaults(run=run_watch)
+
+    parser = subparsers.add_parser(
+        "serve", help="watch, and serve the site locally with live reload",
+        description="Watch like `publisher watch` and serve the site on 127.0.0.1: open pages "
+                    "reload after every rebuild and show the mistake while the content is broken.")
+    add_site_options(parser)
+    parser.add_argument("--port", type=int, default=8000,
+                        help="the port on 127.0.0.1 (default 8000; 0 picks a free one)")
+    parser.set_defaults(run=run_serve)

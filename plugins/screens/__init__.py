@@ -1,1 +1,42 @@
-"""Venue screens and the find-your-table page."""
+"""Venue screens and the find-your-table page, for every system that answers
+``publisher_live_view``.
+
+The system plugin says what is being played (``event.live``); this plugin writes
+it as ``data/live.json`` and adds two pages that read it again every few
+seconds, so the hall follows a rebuild on any static host, without a reload:
+``screen.html`` for a TV or projector and ``find.html`` for phones.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from plugins.screens.finder import find_entries
+from publisher import hookimpl
+from publisher.model import DataFile, Event, Page
+
+HERE = Path(__file__).parent
+
+
+@hookimpl
+def publisher_template_dirs() -> list[Path]:
+    return [HERE / "templates"]
+
+
+@hookimpl
+def publisher_static_dirs() -> list[Path]:
+    return [HERE / "static"]
+
+
+@hookimpl
+def publisher_event_pages(event: Event) -> list[Page | DataFile]:
+    if event.live is None:
+        return []
+    return [
+        DataFile("data/live.json", event.live),
+        Page("screen.html", "screens/screen.html", f"Screen — {event.name}",
+             nav="Hall screen", nav_order=95),
+        Page("find.html", "screens/find.html", f"Find your table — {event.name}",
+             {"live": event.live, "entries": find_entries(event.live)},
+             nav="Find your table", nav_order=15),
+    ]

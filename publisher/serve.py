@@ -1,0 +1,163 @@
+"""A local web server for the built site, with live reload and a banner for broken content.
+
+Nothing of this is written into ``site/``: the server adds a small script to the
+HTML pages it sends, and answers two addresses of its own, ``/__publisher/status.json``
+(the build number and the current error) and ``/__publisher/events`` (the same
+as server-sent events, one each time it changes). Open pages reload after a
+build that changed the site, unless they keep themselves current (the venue
+screens poll their JSON and say so with ``<meta name="publisher-live-reload" content="off">``); while
+the content is broken every page shows the error and the last good site stays.
+"""
+
+from __future__ import annotations
+
+import json
+import posixpath
+import threading
+from http import HTTPStatus
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote, urlsplit
+
+from publisher.watch import BuildStatus, Snapshot
+
+PREFIX = "/__publisher/"
+HEARTBEAT = 15.0
+CLIENT_JS = Path(__file__).with_name("live_reload.js")
+
+
+class LiveServer(ThreadingHTTPServer):
+    """Serves ``root`` on 127.0.0.1 only: it is the organiser's machine, not a public host."""
+
+    daemon_threads = True
+    block_on_close = False
+
+    def __init__(self, root: Path, status: BuildStatus, port: int = 8000):
+        self.root = root
+        self.status = status
+        super().__init__(("127.0.0.1", port), _Handler)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.server_address[1]}/"
+
+    def start(self) -> threading.Thread:
+        thread = threading.Thread(target=self.serve_forever, name="publisher-serve", daemon=True)
+        thread.start()
+        return thread
+
+    def stop(self) -> None:
+        """Stop answering, end the event streams, free the port."""
+        self.status.close()
+        self.shutdown()
+        self.server_close()
+
+
+def inject(html: bytes, build: int) -> bytes:
+    """The page with the live-reload script before ``</body>`` (or at the end)."""
+    tag = (f'<script src="{PREFIX}live.js" data-build="{build}"></script>\n').encode()
+    at = html.rfind(b"</body>")
+    return html[:at] + tag + html[at:] if at >= 0 else html + tag
+
+
+class _Handler(SimpleHTTPRequestHandler):
+    server: LiveServer
+    protocol_version = "HTTP/1.1"
+
+    def do_GET(self) -> None:
+        self._answer(body=True)
+
+    def do_HEAD(self) -> None:
+        self._answer(body=False)
+
+    def log_message(self, format: str, *args: Any) -> None:
+        """Quiet: the console belongs to the build messages."""
+
+    def _answer(self, body: bool) -> None:
+        path = urlsplit(self.path).path
+        if path.startswith(PREFIX):
+            self._own(path[len(PREFIX):], body)
+        else:
+            self._file(path, body)
+
+    def _own(self, name: str, body: bool) -> None:
+        snapshot = self.server.status.snapshot()
+        if name == "status.json":
+            self._send(HTTPStatus.OK, "application/json", _status_json(snapshot), body)
+        elif name == "live.js":
+            self._send(HTTPStatus.OK, "text/javascript; charset=utf-8", CLIENT_JS.read_bytes(), body)
+        elif name == "events" and body:
+            self._stream(snapshot)
+        else:
+            self._not_found(body)
+
+    def _stream(self, snapshot: Snapshot) -> None:
+        """Server-sent events: the current status at once, then every change, until the end."""
+        self.send_response(HTTPStatus.OK)
+        self.send_header("Content-Type", "text/event-stream")
+        self.send_header("Cache-Control", "no-store")
+        self.send_header("Connection", "close")
+        self.end_headers()
+        self.close_connection = True
+        try:
+            self.wfile.write(b"retry: 1000\ndata: " + _status_json(snapshot) + b"\n\n")
+            self.wfile.flush()
+            while True:
+                changed = self.server.status.wait(snapshot, HEARTBEAT)
+                if changed is None:
+                    if self.server.status.snapshot() == snapshot:
+                        self.wfile.write(b": still here\n\n")
+                    else:  # closed
+                        return
+                else:
+                    snapshot = changed
+                    self.wfile.write(b"data: " + _status_json(snapshot) + b"\n\n")
+                self.wfile.flush()
+        except (BrokenPipeError, ConnectionResetError):
+            return
+
+    def _file(self, path: str, body: bool) -> None:
+        target = Path(self.translate_path(path))
+        if target.is_dir():
+            if not path.endswith("/"):
+                self.send_response(HTTPStatus.MOVED_PERMANENTLY)
+                self.send_header("Location", path + "/")
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return
+            target = target / "index.html"
+        try:
+            data = target.read_bytes()
+        except OSError:
+            self._not_found(body)
+            return
+        kind = self.guess_type(str(target))
+        if kind == "text/html":
+            data = inject(data, self.server.status.snapshot().build)
+            kind = "text/html; charset=utf-8"
+        self._send(HTTPStatus.OK, kind, data, body)
+
+    def _not_found(self, body: bool) -> None:
+        page = inject(b"<!doctype html><title>Not found</title><h1>Not found</h1>"
+                      b"<p>This page is not in the site (yet).</p></body>",
+                      self.server.status.snapshot().build)
+        self._send(HTTPStatus.NOT_FOUND, "text/html; charset=utf-8", page, body)
+
+    def _send(self, code: HTTPStatus, kind: str, data: bytes, body: bool) -> None:
+        self.send_response(code)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(len(data)))
+        self.send_header("Cache-Control", "no-store")
+        self.end_headers()
+        if body:
+            self.wfile.write(data)
+
+    def translate_path(self, path: str) -> str:
+        """A path inside the site, whatever ``..`` the request carries."""
+        parts = [p for p in posixpath.normpath(unquote(path)).split("/") if p not in ("", ".", "..")]
+        return str(self.server.root.joinpath(*parts))
+
+
+def _status_json(snapshot: Snapshot) -> bytes:
+    return json.dumps({"build": snapshot.build, "error": snapshot.error}).encode("utf-8")

@@ -1,0 +1,252 @@
+"""Rebuilding the site while organisers type: watch the content, debounce, rebuild, never die.
+
+Editors and spreadsheets save in several steps (write a temporary file, rename
+it over the old one, touch the folder), so one save is many file-system events:
+the watcher waits until the folders have been quiet for ``debounce`` seconds and
+then builds once. The :class:`~publisher.build.Builder` re-renders only the
+championships whose folder changed. A build that fails leaves the last good
+site published; its problems are kept in :class:`BuildStatus` (for the console
+and the live-reload server) until the next good save.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import jinja2
+from watchdog.events import (
+    EVENT_TYPE_CREATED,
+    EVENT_TYPE_DELETED,
+    EVENT_TYPE_MODIFIED,
+    EVENT_TYPE_MOVED,
+    FileSystemEvent,
+    FileSystemEventHandler,
+)
+from watchdog.observers import Observer
+
+from publisher.build import Builder, BuildReport
+from publisher.output import OutputError
+from publisher.problems import ContentError
+
+DEBOUNCE = 0.1
+# A burst that never pauses (a script writing a whole archive) still gets a build this often.
+LONGEST_WAIT = 1.0
+# Opened/closed events are left out: the build itself opens every content file.
+_CHANGES = {EVENT_TYPE_CREATED, EVENT_TYPE_DELETED, EVENT_TYPE_MODIFIED, EVENT_TYPE_MOVED}
+_TEMP_SUFFIXES = (".swp", ".swx", ".swo", "~", ".kate-swp", ".tmp", ".part", ".crdownload")
+_TEMP_PREFIXES = (".#", ".~lock.", ".goutputstream-", "~$")
+
+
+def is_temporary(path: Path) -> bool:
+    """Editors' swap, lock and temporary files: their changes never need a rebuild."""
+    name = path.name
+    return (name == "4913" or name.endswith(_TEMP_SUFFIXES) or name.startswith(_TEMP_PREFIXES)
+            or (name.startswith(".") and name.endswith(".tmp")))
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """Where the live site stands: ``build`` counts builds that changed the site,
+    ``error`` is the text of the problems while the content is broken."""
+
+    build: int
+    error: str | None
+
+
+class BuildStatus:
+    """The last build's outcome, shared by the watcher thread and the server's threads."""
+
+    def __init__(self) -> None:
+        self._changed = threading.Condition()
+        self._snapshot = Snapshot(0, None)
+        self._closed = False
+
+    def snapshot(self) -> Snapshot:
+        with self._changed:
+            return self._snapshot
+
+    def succeeded(self, report: BuildReport) -> None:
+        """A good build: count it if it changed the site, and clear the error."""
+        with self._changed:
+            changed = report.stats.written + report.stats.removed > 0
+            self._snapshot = Snapshot(self._snapshot.build + changed, None)
+            self._changed.notify_all()
+
+    def failed(self, error: str) -> None:
+        with self._changed:
+            self._snapshot = Snapshot(self._snapshot.build, error)
+            self._changed.notify_all()
+
+    def wait(self, seen: Snapshot, timeout: float) -> Snapshot | None:
+        """The next snapshot different from ``seen``; None after ``timeout`` or :meth:`close`."""
+        with self._changed:
+            self._changed.wait_for(lambda: self._closed or self._snapshot != seen, timeout)
+            return None if self._closed or self._snapshot == seen else self._snapshot
+
+    def close(self) -> None:
+        """Wake every waiter for good: the server is stopping."""
+        with self._changed:
+            self._closed = True
+            self._changed.notify_all()
+
+
+def describe_failure(error: Exception) -> str:
+    """The text a director needs to fix a failed build: every problem, one a line."""
+    if isinstance(error, ContentError):
+        return "\n".join(str(p) for p in error.problems)
+    if isinstance(error, jinja2.TemplateSyntaxError):
+        return f"{error.filename or error.name}:{error.lineno}: template error: {error.message}"
+    if isinstance(error, jinja2.TemplateError):
+        return f"template error: {error}"
+    if isinstance(error, OutputError):
+        return str(error)
+    return f"internal error: {error!r}"
+
+
+class _Changes(FileSystemEventHandler):
+    """Turns file-system events into "something changed" for the watcher."""
+
+    def __init__(self, notify: Callable[[], None], ignored: list[Path]):
+        self.notify = notify
+        self.ignored = ignored
+
+    def on_any_event(self, event: FileSystemEvent) -> None:
+        if event.event_type not in _CHANGES:
+            return
+        if event.is_directory and event.event_type == EVENT_TYPE_MODIFIED:
+            return
+        paths = [event.src_path, getattr(event, "dest_path", "")]
+        if any(self._relevant(Path(_text(p))) for p in paths if p):
+            self.notify()
+
+    def _relevant(self, path: Path) -> bool:
+        if is_temporary(path):
+            return False
+        return not any(path == d or d in path.parents for d in self.ignored)
+
+
+def _text(path: str | bytes) -> str:
+    return path.decode() if isinstance(path, bytes) else path
+
+
+class Watcher:
+    """Builds once, then rebuilds on every (debounced) change until :meth:`stop`.
+
+    ``log`` receives one line per build (or a block of problems); the watcher
+    thread survives every error, including bugs in plugins and templates.
+    """
+
+    def __init__(self, builder: Builder, status: BuildStatus | None = None,
+                 log: Callable[[str], None] = print, debounce: float = DEBOUNCE):
+        self.builder = builder
+        self.status = status or BuildStatus()
+        self.log = log
+        self.debounce = debounce
+        self.builds = 0
+        self._lock = threading.Lock()
+        self._pending = threading.Event()
+        self._idle = threading.Event()
+        self._stopping = threading.Event()
+        self._first_change = self._last_change = 0.0
+        self._observer = Observer()
+        self._thread = threading.Thread(target=self._loop, name="publisher-watch", daemon=True)
+
+    def start(self) -> bool:
+        """Build once and start watching; False if the first build failed (watching goes on)."""
+        handler = _Changes(self._changed, [self.builder.out.resolve()])
+        for folder in _outermost(self.builder.watched_dirs()):
+            self._observer.schedule(handler, str(folder), recursive=True)
+        self._observer.start()
+        ok = self.rebuild()
+        self._thread.start()
+        return ok
+
+    def stop(self) -> None:
+        self._stopping.set()
+        self._pending.set()
+        self._observer.stop()
+        self._observer.join(timeout=5)
+        if self._thread.is_alive():
+            self._thread.join(timeout=30)
+
+    def wait_idle(self, timeout: float = 10.0) -> bool:
+        """Wait until no change is pending and no build runs (tests, benchmarks)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self._idle.wait(max(0.0, deadline - time.monotonic())) and not self._pending.is_set():
+                return True
+            time.sleep(0.005)
+        return False
+
+    def rebuild(self) -> bool:
+        """Build now; report the outcome to the log and the status. Never raises."""
+        self._idle.clear()
+        try:
+            report = self.builder.build()
+        except Exception as error:  # the watcher must outlive every failed build
+            text = describe_failure(error)
+            if not isinstance(error, ContentError | jinja2.TemplateError | OutputError):
+                text += "\n" + "".join(traceback.format_exception(error)).rstrip()
+            self.status.failed(text)
+            self.log(f"[{_clock()}] Build failed; the site still shows the last good build.\n"
+                     + "\n".join(f"  error: {line}" for line in text.splitlines())
+                     + "\n  Fix the file and save: the site follows on the next good build.")
+            return False
+        else:
+            self.builds += 1
+            self.status.succeeded(report)
+            for warning in report.warnings:
+                self.log(f"  warning: {warning}")
+            self.log(f"[{_clock()}] {_rebuilt(report)}")
+            return True
+        finally:
+            self._idle.set()
+
+    def _changed(self) -> None:
+        now = time.monotonic()
+        with self._lock:
+            if not self._pending.is_set():
+                self._first_change = now
+            self._last_change = now
+            self._pending.set()
+
+    def _loop(self) -> None:
+        while not self._stopping.is_set():
+            self._pending.wait()
+            if self._stopping.is_set():
+                return
+            self._settle()
+            self._idle.clear()
+            self._pending.clear()
+            self.rebuild()
+
+    def _settle(self) -> None:
+        """Sleep until the folders were quiet for ``debounce`` (at most LONGEST_WAIT)."""
+        while not self._stopping.is_set():
+            with self._lock:
+                now = time.monotonic()
+                quiet = self._last_change + self.debounce - now
+                if quiet <= 0 or now - self._first_change >= LONGEST_WAIT:
+                    return
+            self._stopping.wait(quiet)
+
+
+def _outermost(folders: list[Path]) -> list[Path]:
+    """Each folder once, leaving out those inside another (one recursive watch covers them)."""
+    resolved = sorted({f.resolve() for f in folders if f.is_dir()})
+    return [f for f in resolved if not any(o in f.parents for o in resolved)]
+
+
+def _rebuilt(report: BuildReport) -> str:
+    what = ", ".join(report.rebuilt) if report.rebuilt else "archive pages only"
+    return (f"Rebuilt {what}: {report.stats.written} written, {report.stats.removed} removed, "
+            f"{report.stats.unchanged} unchanged in {report.seconds:.2f} s")
+
+
+def _clock() -> str:
+    return time.strftime("%H:%M:%S")
