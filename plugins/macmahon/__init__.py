@@ -7,12 +7,17 @@ modules named for them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from plugins.macmahon.grouping import Grouping, allocate
 from plugins.macmahon.groups_page import groups_page
+from plugins.macmahon.pages import Results, event_outputs, live_view, status
+from plugins.macmahon.pair_command import add_pair_command
+from plugins.macmahon.rounds import Round, read_rounds
 from plugins.macmahon.settings import Settings, read_settings
+from plugins.macmahon.standings import compute, display, initial_scores
 from publisher import hookimpl
 from publisher.model import DataFile, Event, Page
 
@@ -25,6 +30,8 @@ class MacMahon:
 
     settings: Settings
     grouping: Grouping | None = None
+    rounds: list[Round] = field(default_factory=list)
+    results: Results | None = None
 
 
 def state(event: Event) -> MacMahon | None:
@@ -47,7 +54,7 @@ def publisher_template_dirs() -> list[Path]:
 @hookimpl
 def publisher_load_event(event: Event) -> None:
     if event.system in SYSTEMS:
-        event.data["macmahon"] = MacMahon(settings=read_settings(event))
+        event.data["macmahon"] = MacMahon(settings=read_settings(event), rounds=read_rounds(event))
 
 
 @hookimpl
@@ -55,6 +62,10 @@ def publisher_compute_event(event: Event) -> None:
     mm = state(event)
     if mm is not None:
         mm.grouping = allocate(event, mm.settings)
+        rounds, settings = mm.rounds, mm.settings
+        mm.results = Results(rounds, [
+            compute(event.players, rounds, mm.grouping, settings.tiebreaks, settings.bye_score, r.number)
+            for r in rounds], settings.tiebreaks, settings.bye_score, initial_scores(mm.grouping, 1))
 
 
 @hookimpl
@@ -65,4 +76,28 @@ def publisher_event_pages(event: Event) -> list[Page | DataFile]:
     outputs: list[Page | DataFile] = [DataFile("data/groups.json", mm.grouping.as_json())]
     if event.system == "macmahon":
         outputs.append(groups_page(event, mm.grouping))
+    if mm.results is not None:
+        outputs += event_outputs(event, mm.results)
     return outputs
+
+
+@hookimpl
+def publisher_jinja_filters() -> dict[str, Any]:
+    return {"points": display}
+
+
+@hookimpl
+def publisher_add_commands(subparsers: Any) -> None:
+    add_pair_command(subparsers)
+
+
+@hookimpl
+def publisher_event_status(event: Event) -> str | None:
+    mm = state(event)
+    return status(event, mm.results) if mm and mm.results else None
+
+
+@hookimpl
+def publisher_live_view(event: Event) -> dict[str, Any] | None:
+    mm = state(event)
+    return live_view(event, mm.results) if mm and mm.results else None

@@ -1,0 +1,115 @@
+"""Pairing quality and speed on a 2,000-player, 10-round McMahon event.
+
+Each round is paired from the standings (as ``publisher pair`` does), then
+played with seeded results (the stronger player wins more often). Prints, per
+round and in total: repeated games (must be 0), pairs across score groups
+against the minimum the odd groups force, the largest score gap in a pair, and
+the time to order and pair the field.
+
+    python benchmarks/pairing.py [--players 2000] [--rounds 10] [--strategy split]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import tempfile
+import time
+from itertools import groupby
+from pathlib import Path
+
+from plugins.macmahon.order import pairing_order
+from plugins.macmahon.pairing import Entrant, Pairing, pair
+from plugins.macmahon.rounds import Game, Round
+from publisher.build import load_event
+from publisher.model import Event
+from publisher.plugins import plugin_manager
+from publisher.ranks import Rank
+
+RANKS = [str(Rank(v)) for v in range(-30, 7)]  # 30k to 7d
+
+
+def make_event(folder: Path, players: int, rounds: int, strategy: str) -> Event:
+    """A bar-floor McMahon event with a field spread over 30k-7d, loaded as a build loads it."""
+    rng = random.Random("benchmark-field")
+    (folder / "event.toml").write_text(
+        f'name = "Benchmark Open"\ngame = "go"\nsystem = "macmahon"\nstart = 2026-01-01\n'
+        f'rounds = {rounds}\nseed = "benchmark"\n\n[macmahon]\ngrouping = "bar-floor"\n'
+        f'bar = "4d"\nfloor = "20k"\npairing = "{strategy}"\ntiebreaks = ["sos", "sosos"]\n',
+        encoding="utf-8")
+    lines = ["id,name,rank,rating"]
+    for number in range(1, players + 1):
+        rank = Rank.parse(RANKS[min(len(RANKS) - 1, max(0, int(rng.gauss(22, 7))))])
+        rating = 2100 + 100 * rank.value + rng.randint(0, 99)
+        lines.append(f"p{number:04d},Player {number},{rank},{rating}")
+    (folder / "players.csv").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return load_event(plugin_manager(), folder)
+
+
+def play(event: Event, number: int, pairing: Pairing, rng: random.Random) -> Round:
+    """Results where the higher rating wins with the Elo expectation."""
+    played = Round(number, event.rounds_dir / f"{number}.csv")
+    for table in pairing.tables:
+        black, white = event.player(table.black).rating or 0, event.player(table.white).rating or 0
+        expected = 1 / (1 + 10 ** ((white - black) / 400))
+        result = "1-0" if rng.random() < expected else "0-1"
+        played.games.append(Game(table.number, table.black, table.white, result))
+    if pairing.bye:
+        played.byes.append(Game(None, pairing.bye, None, None))
+    return played
+
+
+def forced_cross_pairs(order: list[Entrant], bye: str | None) -> int:
+    """Pairs that must cross score groups: one for every group boundary with an odd count above it."""
+    above, forced = 0, 0
+    groups = [list(g) for _, g in groupby((e for e in order if e.id != bye), key=lambda e: e.score)]
+    for group in groups[:-1]:
+        above += len(group)
+        forced += above % 2
+    return forced
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--players", type=int, default=2000)
+    parser.add_argument("--rounds", type=int, default=10)
+    parser.add_argument("--strategy", default="split")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp) / "benchmark-open"
+        folder.mkdir()
+        event = make_event(folder, args.players, args.rounds, args.strategy)
+        mm = event.data["macmahon"]
+        rng = random.Random("benchmark-results")
+        rounds: list[Round] = []
+        met: set[frozenset[str]] = set()
+        times, totals = [], {"repeats": 0, "cross": 0, "forced": 0, "gap": 0.0}
+        print(f"{args.players} players, {len(mm.grouping.groups)} McMahon groups, "
+              f"{args.strategy} pairing, {args.rounds} rounds")
+        print("round  seconds  repeats  cross-group  forced  largest-gap  repaired")
+        for number in range(1, args.rounds + 1):
+            started = time.perf_counter()
+            order = pairing_order(event.players, rounds, mm.grouping, mm.settings, number)
+            pairing = pair(order, args.strategy, f"{event.seed}:round-{number}")
+            times.append(time.perf_counter() - started)
+            score = {e.id: e.score for e in order}
+            pairs = [frozenset((t.black, t.white)) for t in pairing.tables]
+            repeats = sum(1 for p in pairs if p in met)
+            met.update(pairs)
+            gaps = [abs(score[t.black] - score[t.white]) for t in pairing.tables]
+            cross = sum(1 for g in gaps if g)
+            forced = forced_cross_pairs(order, pairing.bye)
+            print(f"{number:>5}  {times[-1]:7.3f}  {repeats:>7}  {cross:>11}  {forced:>6}  "
+                  f"{max(gaps):>11g}  {pairing.repaired:>8}")
+            for key, value in (("repeats", repeats), ("cross", cross), ("forced", forced)):
+                totals[key] += value
+            totals["gap"] = max(totals["gap"], max(gaps))
+            rounds.append(play(event, number, pairing, rng))
+        print(f"\nmedian {statistics.median(times):.3f} s a round, slowest {max(times):.3f} s; "
+              f"repeated games {totals['repeats']}; pairs across score groups {totals['cross']} "
+              f"(the odd groups force {totals['forced']}); largest score gap {totals['gap']:g}")
+
+
+if __name__ == "__main__":
+    main()

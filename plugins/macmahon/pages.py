@@ -1,0 +1,141 @@
+"""What a McMahon or Swiss event publishes: pairings and standings after every round,
+the crosstable, a page per player, their JSON, the archive's status line and the live view."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from plugins.macmahon.rounds import Round
+from plugins.macmahon.standings import (
+    LABELS,
+    LEGEND,
+    UNPLAYED,
+    Entry,
+    Standings,
+    display,
+    histories,
+)
+from publisher.model import DataFile, Event, Page
+from publisher.problems import display_path
+
+
+@dataclass
+class Results:
+    """What the pages read: the round files and the standings after each of them."""
+
+    rounds: list[Round]
+    standings: list[Standings]
+    tiebreaks: list[str]
+    bye_score: float
+    initial: dict[str, int]
+
+
+def seats(event: Event) -> tuple[str, str]:
+    """What player1 and player2 are called in this game."""
+    return ("Sente", "Gote") if event.game == "shogi" else ("Black", "White")
+
+
+def event_outputs(event: Event, results: Results) -> list[Page | DataFile]:
+    """Every page and JSON file of the rounds played or paired so far."""
+    if not results.rounds:
+        return []
+    outputs: list[Page | DataFile] = []
+    last = results.rounds[-1].number
+    numbers = [r.number for r in results.rounds]
+    common = {"seats": seats(event), "numbers": numbers, "players": event.players_by_id}
+    for rnd, table in zip(results.rounds, results.standings, strict=True):
+        before = (results.standings[rnd.number - 2].by_player if rnd.number > 1 else None)
+        scores = {p: (before[p].score if before else float(results.initial[p]))
+                  for p in event.players_by_id}
+        outputs += [
+            Page(f"round-{rnd.number}.html", "macmahon/round.html",
+                 f"Round {rnd.number} — {event.name}",
+                 {**common, "round": rnd, "scores": scores,
+                  "source": display_path(rnd.path.relative_to(event.dir))},
+                 nav="Pairings" if rnd.number == last else None, nav_order=20),
+            Page(f"standings-{rnd.number}.html", "macmahon/standings.html",
+                 f"Standings after round {rnd.number} — {event.name}",
+                 {**common, "standings": table, **legend(table.tiebreaks)},
+                 nav="Standings" if rnd.number == last else None, nav_order=30),
+            DataFile(f"data/round-{rnd.number}.json", rnd.as_json()),
+            DataFile(f"data/standings-{rnd.number}.json", table.as_json()),
+        ]
+    latest = results.standings[-1]
+    history = histories(event.players, results.rounds, results.bye_score)
+    outputs.append(Page("crosstable.html", "macmahon/crosstable.html", f"Crosstable — {event.name}",
+                        {**common, "standings": latest, **legend(latest.tiebreaks),
+                         "cells": {p: [cell(e, latest) for e in entries] for p, entries in history.items()}},
+                        nav="Crosstable", nav_order=40))
+    for player in event.players:
+        outputs.append(Page(
+            f"players/{player.id}.html", "macmahon/player.html", f"{player.name} — {event.name}",
+            {**common, "player": player, "entries": history[player.id], "standings": latest,
+             "after": {s.round: s.by_player[player.id] for s in results.standings},
+             "initial": results.initial[player.id]}))
+    return outputs
+
+
+def legend(tiebreaks: list[str]) -> dict[str, Any]:
+    """The columns and their one-line explanations, for every page with standings."""
+    keys = ["score", *tiebreaks]
+    return {"labels": {"score": "Score", **LABELS},
+            "legend": [({"score": "Score", **LABELS}[k], LEGEND[k]) for k in keys],
+            "unplayed": UNPLAYED, "wins_legend": LEGEND["wins"]}
+
+
+def status(event: Event, results: Results) -> str:
+    """Where the event stands, in one line for the archive."""
+    if not results.rounds:
+        return f"{len(event.players)} players; round 1 not paired yet"
+    rnd, total = results.rounds[-1], event.rounds
+    if not rnd.complete:
+        done = len(rnd.games) - len(rnd.pending)
+        if not done:
+            return f"Round {rnd.number} of {total} paired"
+        return f"Round {rnd.number} of {total} in play: {done} of {len(rnd.games)} results in"
+    if rnd.number == total:
+        first = [event.player(s.player).name for s in results.standings[-1].lines if s.place == 1]
+        return f"Finished after {total} rounds; winner: {' and '.join(first)}"
+    return f"Round {rnd.number} of {total} played"
+
+
+def live_view(event: Event, results: Results) -> dict[str, Any] | None:
+    """The latest round's tables and the standings before it (or after it, once it is over)."""
+    if not results.rounds:
+        return None
+    rnd = results.rounds[-1]
+    shown = results.standings[-1] if rnd.complete else (
+        results.standings[-2] if len(results.standings) > 1 else None)
+    scores = {p: (shown.by_player[p].score if shown else float(s)) for p, s in results.initial.items()}
+    black, white = seats(event)
+    tables = []
+    for game in rnd.games:
+        assert game.white is not None
+        tables.append({"table": str(game.table), "result": game.result, "players": [
+            {"id": pid, "name": event.player(pid).name, "seat": seat, "note": f"{display(scores[pid])} pts"}
+            for pid, seat in ((game.black, black), (game.white, white))]})
+    for game in rnd.byes:
+        tables.append({"table": "bye", "result": "bye", "players": [
+            {"id": game.black, "name": event.player(game.black).name, "seat": "",
+             "note": f"{display(scores[game.black])} pts"}]})
+    tiebreak = shown.tiebreaks[0] if shown and shown.tiebreaks else None
+    return {
+        "heading": f"Round {rnd.number}", "round": rnd.number, "rounds": event.rounds,
+        "tables": tables,
+        "standings_heading": f"Standings after round {shown.round}" if shown else "",
+        "standings": [
+            {"place": s.place_text, "id": s.player, "name": event.player(s.player).name,
+             "score": display(s.score),
+             "note": f"{LABELS[tiebreak]} {display(s.tiebreaks[tiebreak])}" if tiebreak else ""}
+            for s in (shown.lines if shown else [])],
+        "clock": None,
+    }
+
+
+def cell(entry: Entry, standings: Standings) -> str:
+    """The crosstable cell: opponent's place, result mark and colour (``12+b``)."""
+    if entry.opponent is None:
+        return entry.mark
+    colour = "b" if entry.black else "w"
+    return f"{standings.by_player[entry.opponent].place}{entry.mark}/{colour}"

@@ -1,0 +1,116 @@
+"""``publisher pair``: pair the next round of a McMahon or Swiss event into ``rounds/<n>.csv``.
+
+The explanations of the pairing (floats, the bye, departures from the strategy)
+are printed and kept in the round file's ``note`` column, so the pairings page
+shows exactly what the director was told when the round was paired.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+from pathlib import Path
+
+from plugins.macmahon.order import pairing_order
+from plugins.macmahon.pairing import STRATEGY_PAIRS, Pairing, pair
+from plugins.macmahon.rounds import round_path
+from plugins.macmahon.settings import STRATEGIES
+from plugins.macmahon.standings import display
+from publisher.build import load_event
+from publisher.model import Event
+from publisher.problems import ContentError, Problem
+
+
+def add_pair_command(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "pair", help="pair the next round of a McMahon or Swiss event",
+        description="Pair a round from the results so far and write rounds/<N>.csv with empty "
+                    "results. Refuses to overwrite a round file unless --force.")
+    parser.add_argument("event_dir", type=Path, help="the event's folder (content/<slug>)")
+    parser.add_argument("--round", type=int, default=None, dest="round_number",
+                        help="the round to pair (default: the first round without a file)")
+    parser.add_argument("--strategy", choices=STRATEGIES, default=None,
+                        help="the pairing inside score groups (default: the event's pairing)")
+    parser.add_argument("--dry-run", action="store_true", help="print the pairing, write nothing")
+    parser.add_argument("--force", action="store_true", help="replace an existing round file")
+    parser.set_defaults(run=run_pair)
+
+
+def run_pair(args: argparse.Namespace) -> int:
+    event = load_event(args.plugins, args.event_dir)
+    mm = event.data.get("macmahon")
+    if mm is None or mm.grouping is None:
+        raise ContentError(Problem(event.toml_path, f"is a {event.system!r} event; pair needs "
+                                   "macmahon or swiss", "use draw for mahjong events", key="system"))
+    number = args.round_number or len(mm.rounds) + 1
+    _check_round(event, len(mm.rounds), number, args.force)
+    strategy = args.strategy or mm.settings.pairing
+    order = pairing_order(event.players, mm.rounds, mm.grouping, mm.settings, number)
+    pairing = pair(order, strategy, f"{event.seed}:round-{number}", lambda pid: event.player(pid).name)
+    print(f"Round {number} of {event.name}: {strategy} pairing, {STRATEGY_PAIRS[strategy]}")
+    print(_listing(event, pairing, {e.id: e.score for e in order}))
+    path = round_path(event, number)
+    if args.dry_run:
+        print(f"Dry run: {path} was not written.")
+        return 0
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(round_csv(pairing), encoding="utf-8")
+    print(f"Wrote {path}: {len(pairing.tables)} tables{', 1 bye' if pairing.bye else ''}.")
+    return 0
+
+
+def _check_round(event: Event, paired: int, number: int, force: bool) -> None:
+    """Refuse a round that cannot be paired yet, or whose file must not be replaced."""
+    path = round_path(event, number)
+    if not 1 <= number <= (event.rounds or 0):
+        raise ContentError(Problem(event.toml_path, f"has no round {number}: it has rounds 1 to "
+                                   f"{event.rounds}", "pair a round in that range", key="rounds"))
+    if number > paired + 1:
+        raise ContentError(Problem(round_path(event, paired + 1), f"does not exist, so round {number} "
+                                   "cannot be paired yet", f"pair round {paired + 1} first"))
+    if number < paired:
+        raise ContentError(Problem(round_path(event, paired), f"exists, so round {number} cannot be "
+                                   "paired again", f"remove the files of rounds {number + 1} to "
+                                   f"{paired} first"))
+    if path.exists() and not force:
+        raise ContentError(Problem(path, "exists already; pair does not overwrite a round file",
+                                   "pass --force to replace it, or --dry-run to see the pairing"))
+    mm = event.data["macmahon"]
+    previous = next((r for r in mm.rounds if r.number == number - 1), None)
+    if previous is not None and previous.pending:
+        raise ContentError([
+            Problem(previous.path, f"table {g.table} ({g.black} - {g.white}) has no result yet, so "
+                    f"round {number} cannot be paired", "enter the result (1-0, 0-1, ...) first",
+                    line=g.line)
+            for g in previous.pending])
+
+
+def round_csv(pairing: Pairing) -> str:
+    """The round file: the contract's columns, empty results, and the explanations as ``note``."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["table", "player1", "player2", "result", "note"])
+    for table in pairing.tables:
+        writer.writerow([table.number, table.black, table.white, "", table.note])
+    if pairing.bye:
+        writer.writerow(["", pairing.bye, "", "bye", pairing.bye_note])
+    return out.getvalue()
+
+
+def _listing(event: Event, pairing: Pairing, scores: dict[str, float]) -> str:
+    """The pairing as the director reads it out, then every reason."""
+    def who(pid: str) -> str:
+        return f"{event.player(pid).name} ({pid}, {display(scores[pid])})"
+
+    lines = [f"{t.number:>4}  {who(t.black)}  -  {who(t.white)}{'  REPEAT' if t.repeat else ''}"
+             for t in pairing.tables]
+    if pairing.bye:
+        lines.append(f" bye  {who(pairing.bye)}")
+    reasons = pairing.explanations()
+    if pairing.repeats:
+        reasons.append(f"{len(pairing.repeats)} game(s) repeat an earlier game: no pairing without "
+                       "a repeat exists.")
+    lines += ["", "Why:" if reasons else "Every pairing follows the strategy; no floats.",
+              *(f"  {r}" for r in reasons)]
+    return "\n".join(lines)

@@ -1,0 +1,232 @@
+"""Pairing one round the way Go McMahon tournaments do, with a reason for every exception.
+
+The field arrives in pairing order (score, then the event's order inside a score).
+Score groups are paired from the top down by the strategy; a player who has
+already met everyone the strategy could still give them, or is left over in an
+odd group, goes down and plays at the top of the next group. If the draw
+corners itself at the bottom (the last players left have all met), the bottom of
+the field is re-paired by a minimum-cost perfect matching (:mod:`.repair`).
+Every float, bye and departure from the strategy gets a sentence a director can
+read out to a player.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from itertools import groupby
+
+from plugins.macmahon.repair import Pair, join_names, repair
+from plugins.macmahon.standings import display
+
+STRATEGY_PAIRS = {
+    "simple": "a seeded draw inside each score group",
+    "fold": "top against bottom (1-8, 2-7, 3-6, 4-5)",
+    "split": "top half against bottom half (1-5, 2-6, 3-7, 4-8)",
+    "adjacent": "neighbours (1-2, 3-4, ...)",
+}
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """A player as the pairing sees them: current McMahon score, past opponents, byes had."""
+
+    id: str
+    score: float
+    met: frozenset[str] = frozenset()
+    byes: int = 0
+
+
+@dataclass
+class Table:
+    """A game of the pairing: ``black`` is player1 (Black in Go, Sente in shogi)."""
+
+    number: int
+    black: str
+    white: str
+    note: str = ""
+    repeat: bool = False
+
+
+@dataclass
+class Pairing:
+    """The pairing of one round, its bye and the reasons for everything unusual."""
+
+    tables: list[Table]
+    bye: str | None = None
+    bye_note: str = ""
+    repaired: int = 0
+
+    @property
+    def repeats(self) -> list[Table]:
+        return [t for t in self.tables if t.repeat]
+
+    def explanations(self) -> list[str]:
+        """Every reason, table by table, for the ``pair`` command to print."""
+        lines = [f"Table {t.number}: {t.note}" for t in self.tables if t.note]
+        if self.bye:
+            lines.append(f"Bye: {self.bye_note}")
+        return lines
+
+
+def pair(field_order: list[Entrant], strategy: str, seed: str,
+         label: Callable[[str], str] = str) -> Pairing:
+    """Pair ``field_order`` (already in pairing order) by ``strategy``.
+
+    ``seed`` makes the draws (``simple`` groups, colours) reproducible; ``label``
+    turns an id into what the explanations call the player (their name).
+    """
+    best: Pairing | None = None
+    for bye, bye_note in _bye_candidates(field_order, label):
+        rest = [e for e in field_order if e.id != (bye.id if bye else None)]
+        pairing = _pair_even(rest, strategy, seed, label)
+        pairing.bye, pairing.bye_note = (bye.id, bye_note) if bye else (None, "")
+        if not pairing.repeats:
+            return pairing
+        best = best or pairing
+    assert best is not None
+    return best
+
+
+def _bye_candidates(field_order: list[Entrant],
+                    label: Callable[[str], str]) -> Iterator[tuple[Entrant | None, str]]:
+    """Who may get the bye, best first: the lowest player who has not had one.
+
+    Later candidates are only tried when the first leaves no pairing without repeats.
+    """
+    if len(field_order) % 2 == 0:
+        yield None, ""
+        return
+    had = [e for e in reversed(field_order) if e.byes]
+    fresh = [e for e in reversed(field_order) if not e.byes]
+    for number, entrant in enumerate(fresh):
+        below = [label(e.id) for e in had if field_order.index(e) > field_order.index(entrant)]
+        note = f"{label(entrant.id)} gets the bye as the lowest in the order"
+        if below:
+            note += f" who has not had one ({join_names(below)} had a bye already)"
+        if number:
+            note += ("; the players below could not be given the bye without a repeated game, "
+                     "so it went up")
+        yield entrant, note + "."
+    for entrant in sorted(reversed(field_order), key=lambda e: e.byes):
+        yield entrant, (f"{label(entrant.id)} gets a second bye: everyone has had one, and "
+                        f"{label(entrant.id)} is the lowest of those with the fewest.")
+
+
+def _pair_even(field_order: list[Entrant], strategy: str, seed: str,
+               label: Callable[[str], str]) -> Pairing:
+    rng = random.Random(f"{seed}:draw")
+    position = {e.id: i for i, e in enumerate(field_order)}
+    by_id = {e.id: e for e in field_order}
+    pairs, left = _greedy(field_order, strategy, rng, label)
+    repaired = 0
+    if left:
+        cost = _strategy_cost(field_order, strategy)
+        pairs, repaired = repair(pairs, left, by_id, position, cost, label)
+    pairs.sort(key=lambda p: (-max(by_id[p.a].score, by_id[p.b].score),
+                              min(position[p.a], position[p.b])))
+    colours = random.Random(f"{seed}:colours")
+    tables = []
+    for number, p in enumerate(pairs, 1):
+        black, white = (p.a, p.b) if colours.random() < 0.5 else (p.b, p.a)
+        tables.append(Table(number, black, white, " ".join(p.notes), p.b in by_id[p.a].met))
+    return Pairing(tables, repaired=repaired)
+
+
+@dataclass
+class _Draw:
+    """The greedy draw's working state: the pairs made and each player's reasons so far."""
+
+    label: Callable[[str], str]
+    pairs: list[Pair] = field(default_factory=list)
+    reasons: dict[str, list[str]] = field(default_factory=dict)
+
+    def add(self, a: Entrant, b: Entrant, note: str = "") -> None:
+        notes = [*self.reasons.pop(a.id, []), *self.reasons.pop(b.id, [])]
+        self.pairs.append(Pair(a.id, b.id, [*notes, note] if note else notes))
+
+    def goes_down(self, entrant: Entrant, why: str) -> None:
+        self.reasons.setdefault(entrant.id, []).append(why)
+
+
+def _greedy(field_order: list[Entrant], strategy: str, rng: random.Random,
+            label: Callable[[str], str]) -> tuple[list[Pair], list[Entrant]]:
+    """Pair score group after score group from the top; return the pairs and who is left."""
+    draw = _Draw(label)
+    floaters: list[Entrant] = []
+    groups = [list(g) for _, g in groupby(field_order, key=lambda e: e.score)]
+    for number, members in enumerate(groups):
+        if strategy == "simple":
+            rng.shuffle(members)
+        pool = floaters + members
+        floaters = []
+        score = display(members[0].score)
+        below = (f"score group {display(groups[number + 1][0].score)}" if number + 1 < len(groups)
+                 else "the bottom of the field")
+        while pool:
+            top = pool[0]
+            if len(pool) == 1:
+                draw.goes_down(top, f"{label(top.id)} was left over in score group {score} "
+                                    f"(an odd number of players to pair) and went down to {below}.")
+                floaters.append(pool.pop())
+                break
+            preferred = _preferences(strategy, len(pool))
+            skipped: list[str] = []
+            for index in preferred:
+                partner = pool[index]
+                if partner.id not in top.met:
+                    break
+                skipped.append(label(partner.id))
+            else:
+                draw.goes_down(top, f"{label(top.id)} had already played everyone left in "
+                                    f"score group {score} and went down to {below}.")
+                floaters.append(pool.pop(0))
+                continue
+            note = ""
+            if skipped:
+                note = (f"{label(top.id)} had already played {join_names(skipped)}, "
+                        f"so {label(top.id)} plays {label(partner.id)}.")
+            draw.add(top, partner, note)
+            pool.pop(index)
+            pool.pop(0)
+    return draw.pairs, floaters
+
+
+def _strategy_cost(field_order: list[Entrant], strategy: str) -> Callable[[str, str], int]:
+    """How far a pair of one score group is from the strategy's pairs (0: the strategy's own).
+
+    Each player's distance, in places inside the score group, from the opponent the
+    strategy gives them; players of different groups or the ``simple`` draw cost 0.
+    """
+    where: dict[str, tuple[int, int, float]] = {}
+    for score, members in groupby(field_order, key=lambda e: e.score):
+        ids = [e.id for e in members]
+        where.update((x, (i, len(ids), score)) for i, x in enumerate(ids))
+
+    def ideal(index: int, size: int) -> int:
+        if strategy == "fold":
+            return size - 1 - index
+        if strategy == "split":
+            half = (size + 1) // 2
+            return index + half if index < half else index - half
+        return index + 1 if index % 2 == 0 else index - 1
+
+    def cost(a: str, b: str) -> int:
+        (i, size, score_a), (j, _, score_b) = where[a], where[b]
+        if strategy == "simple" or score_a != score_b:
+            return 0
+        return abs(j - ideal(i, size)) + abs(i - ideal(j, size))
+
+    return cost
+
+
+def _preferences(strategy: str, size: int) -> range | list[int]:
+    """Positions in the pool the top player should meet, best first, by the strategy."""
+    if strategy == "fold":
+        return range(size - 1, 0, -1)
+    if strategy == "split":
+        middle = (size + 1) // 2
+        return [*range(middle, size), *range(middle - 1, 0, -1)]
+    return range(1, size)
+

@@ -1,0 +1,138 @@
+"""Repairing a draw that cornered itself at the bottom of the field.
+
+Pairing top-down can leave the last players with nobody they have not met. Then
+the bottom of the field (the players left over plus the pairs made last) is
+re-paired by a minimum-cost perfect matching: a pair costs its score gap squared,
+far more than anything else; then breaking a pair the greedy draw made and
+moving away from the opponents the strategy prefers cost a little, so the repair
+keeps equal scores first and stays close to the strategy second. The window doubles until a
+repeat-free matching exists, and twice more to look for a cheaper one; only when the
+whole field has none is a repeat allowed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Protocol
+
+import networkx as nx
+
+GAP_COST = 1_000_000          # per (half points of score gap) squared
+BREAK_COST = 10               # a pair the greedy draw made and the repair does not keep
+REPEAT_COST = 10_000_000_000  # a game two players have already played
+WIDENINGS = 2                 # windows tried beyond the first that can be repaired
+
+
+class Player(Protocol):
+    id: str
+    score: float
+    met: frozenset[str]
+
+
+@dataclass
+class Pair:
+    """Two players paired, ``a`` above ``b`` in the order, with the reasons to show for them."""
+
+    a: str
+    b: str
+    notes: list[str] = field(default_factory=list)
+
+
+def repair(pairs: list[Pair], left: list[Player], by_id: Mapping[str, Player],
+           position: Mapping[str, int], strategy_cost: Callable[[str, str], int],
+           label: Callable[[str], str]) -> tuple[list[Pair], int]:
+    """Pair ``left`` by re-pairing as few of the bottom ``pairs`` as needed.
+
+    ``strategy_cost(a, b)`` says how far the pair is from what the strategy would
+    give two players of the same score group (0 for the strategy's own pair).
+
+    Returns the new pairs (top pairs untouched, in their order) and how many players
+    the repair re-paired.
+    """
+    stuck = [p.id for p in left]
+    size, best, widened = max(len(stuck), 2), None, 0
+    while widened <= WIDENINGS:
+        window = pairs[max(0, len(pairs) - size):]
+        pool = sorted([*stuck, *(x for p in window for x in (p.a, p.b))], key=position.__getitem__)
+        everyone = len(window) == len(pairs)
+        cost = _Cost(window, by_id, strategy_cost)
+        matched = _match(pool, cost, repeats=False)
+        if matched is None and everyone:
+            matched = _match(pool, cost, repeats=True)
+        if matched is not None:
+            total = sum(cost(a, b) for a, b in matched)
+            if best is not None:  # the smaller window's repair, with the pairs it kept around it
+                _, _, small, small_window = best
+                kept_outside = [p for p in window if p not in small_window]
+                previous = sum(cost(a, b) for a, b in small) + sum(cost(p.a, p.b) for p in kept_outside)
+                if previous <= total:
+                    total, matched, pool, window = previous, small, best[1], small_window
+            best = (total, pool, matched, window)
+            widened += 1
+        if everyone:
+            break
+        size *= 2
+    assert best is not None
+    _, pool, matched, window = best
+    kept = {frozenset((p.a, p.b)): p for p in window}
+    names = [label(x) for x in stuck]
+    cornered = (f"{names[0]} and {names[1]} were left at the bottom of the draw and had already "
+                f"played each other" if len(names) == 2 else
+                f"The draw left {join_names(names)} at the bottom with nobody they had not played")
+    note = (f"{cornered}, so the bottom {len(pool)} players were re-paired by a minimum-cost "
+            f"matching that keeps scores equal and stays as close to the strategy as it can.")
+    fresh: list[Pair] = []
+    for a, b in matched:
+        a, b = sorted((a, b), key=position.__getitem__)
+        old = kept.get(frozenset((a, b)))
+        if old is not None:
+            fresh.append(old)
+            continue
+        notes = [note]
+        if b in by_id[a].met:
+            notes.append(f"{label(a)} and {label(b)} meet again: no pairing of the field "
+                         f"without a repeated game exists.")
+        fresh.append(Pair(a, b, notes))
+    fresh.sort(key=lambda p: position[p.a])
+    return pairs[:len(pairs) - len(window)] + fresh, len(pool)
+
+
+class _Cost:
+    """What a pair costs in a repair of ``window``: see the module's docstring."""
+
+    def __init__(self, window: list[Pair], by_id: Mapping[str, Player],
+                 strategy_cost: Callable[[str, str], int]):
+        self.kept = {frozenset((p.a, p.b)) for p in window}
+        self.by_id = by_id
+        self.strategy_cost = strategy_cost
+
+    def met(self, a: str, b: str) -> bool:
+        return b in self.by_id[a].met
+
+    def __call__(self, a: str, b: str) -> int:
+        gap = round(2 * abs(self.by_id[a].score - self.by_id[b].score))
+        return (GAP_COST * gap * gap + (REPEAT_COST if self.met(a, b) else 0)
+                + (0 if frozenset((a, b)) in self.kept else BREAK_COST + self.strategy_cost(a, b)))
+
+
+def _match(pool: list[str], cost: _Cost, repeats: bool) -> list[tuple[str, str]] | None:
+    """A minimum-cost perfect matching of ``pool``, or None if none avoids repeats."""
+    graph = nx.Graph()
+    graph.add_nodes_from(pool)
+    costs = {}
+    for a, b in combinations(pool, 2):
+        if repeats or not cost.met(a, b):
+            costs[a, b] = cost(a, b)
+    ceiling = max(costs.values(), default=0) + 1
+    for (a, b), cost in costs.items():
+        graph.add_edge(a, b, weight=ceiling - cost)
+    matching = nx.max_weight_matching(graph, maxcardinality=True)
+    if 2 * len(matching) < len(pool):
+        return None
+    return sorted(tuple(sorted(m)) for m in matching)  # type: ignore[misc]
+
+
+def join_names(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
