@@ -1,0 +1,123 @@
+"""``publisher draw``: the seating of a round, from the event's seed.
+
+Players are put on the positions of a rotation pattern (:mod:`design`) at
+random; the pattern moves them between tables from part to part, and at the
+start of every part each table's winds are drawn again. Round 1 is drawn
+group by group, tables numbered on from one group to the next.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import random
+from pathlib import Path
+
+from plugins.mahjong.design import SEATS, pattern
+from plugins.mahjong.rounds import Part, Table, scores_path, seating_path
+from plugins.mahjong.seats import WINDS
+from plugins.mahjong.tournament import Mahjong
+from publisher.build import load_event
+from publisher.model import Event
+from publisher.problems import ContentError, Problem
+
+
+def draw_group(players: list[str], parts: int, seed: str, group: str | None,
+               first_table: int = 1) -> list[Part]:
+    """Seat one group (its players in field order) for every part of a round."""
+    order = list(players)
+    random.Random(f"{seed}:group:{group or ''}").shuffle(order)
+    layout = pattern(len(order) // SEATS, parts)
+    drawn = []
+    for number, tables_of in enumerate(layout, 1):
+        rng = random.Random(f"{seed}:part:{number}:{group or ''}")
+        members: list[list[str]] = [[] for _ in range(len(order) // SEATS)]
+        for position, table in enumerate(tables_of):
+            members[table].append(order[position])
+        tables = []
+        for index, table_players in enumerate(members):
+            rng.shuffle(table_players)
+            tables.append(Table(first_table + index, group, tuple(table_players)))  # type: ignore[arg-type]
+        drawn.append(Part(number, tables))
+    return drawn
+
+
+def draw_round(event: Event, state: Mahjong, number: int) -> list[Part]:
+    """The seating of round ``number``; its field must be known (the round before scored)."""
+    settings = state.settings
+    if not 1 <= number <= settings.rounds:
+        raise ContentError(Problem(event.toml_path, f"has no round {number}",
+                                   f"draw a round from 1 to {settings.rounds}", key="mahjong.parts"))
+    if number > len(state.rounds):
+        last = state.current
+        done = (f"scored for {last.parts_scored} of its {last.parts_total} parts" if last.drawn
+                else "not drawn")
+        raise ContentError(Problem(
+            scores_path(event, last.number), f"round {number} cannot be drawn: round {last.number} "
+            f"is {done}", f"finish round {last.number} first: its field decides who plays next"))
+    field = state.rounds[number - 1].field
+    parts = settings.parts[number - 1]
+    if number > 1:
+        seed = f"{event.seed}:round:{number}"
+        return draw_group(field, parts, seed, None)
+    merged: list[Part] = [Part(p, []) for p in range(1, parts + 1)]
+    first = 1
+    for group, players in state.groups.items():
+        for part, drawn in zip(merged, draw_group(players, parts, f"{event.seed}:round:1", group or None,
+                                                  first), strict=True):
+            part.tables.extend(drawn.tables)
+        first += len(players) // SEATS
+    return merged
+
+
+def seating_csv(parts: list[Part]) -> str:
+    """The seating file of the contract: ``part,table,seat,player``."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["part", "table", "seat", "player"])
+    for part in parts:
+        for table in part.tables:
+            for wind, player in zip(WINDS, table.seats, strict=True):
+                writer.writerow([part.number, table.number, wind, player])
+    return out.getvalue()
+
+
+def run_draw(args: argparse.Namespace) -> int:
+    event = load_event(args.plugins, args.event)
+    state: Mahjong | None = event.data.get("mahjong")
+    if state is None:
+        raise ContentError(Problem(event.toml_path, f"system {event.system!r} has no draw",
+                                   'publisher draw seats system = "mahjong-elimination" events',
+                                   key="system"))
+    number = args.round or _next_round(event, state)
+    path = seating_path(event, number)
+    if path.exists() and not args.force and not args.dry_run:
+        raise ContentError(Problem(path, "already exists",
+                                   "pass --force to draw it again (the seating is replaced)"))
+    text = seating_csv(draw_round(event, state, number))
+    if args.dry_run:
+        print(text, end="")
+        return 0
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    print(f"Drew round {number}: {text.count(chr(10)) - 1} seats written to {path}")
+    return 0
+
+
+def _next_round(event: Event, state: Mahjong) -> int:
+    return next((n for n in range(1, state.settings.rounds + 1)
+                 if not seating_path(event, n).exists()), state.settings.rounds)
+
+
+def add_command(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "draw", help="draw the tables of a mahjong round",
+        description="Seat every player of a mahjong elimination round, part by part, from the "
+                    "event's seed, and write rounds/<N>-seating.csv.")
+    parser.add_argument("event", type=Path, help="the championship folder, like content/macau-2026")
+    parser.add_argument("--round", type=int, default=None,
+                        help="the round to draw (default: the first round without a seating)")
+    parser.add_argument("--dry-run", action="store_true", help="print the seating, write nothing")
+    parser.add_argument("--force", action="store_true", help="replace an existing seating file")
+    parser.set_defaults(run=run_draw)

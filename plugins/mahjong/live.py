@@ -1,0 +1,85 @@
+"""Where the event stands: the archive's one-liner and the venue screens' live view."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from plugins.mahjong.pages import round_label
+from plugins.mahjong.schedule import clock
+from plugins.mahjong.seats import WINDS
+from plugins.mahjong.standings import ELIMINATED, display
+from plugins.mahjong.tournament import Mahjong, Round
+from publisher.model import Event
+
+
+def status(event: Event, state: Mahjong) -> str:
+    """"Round 3 of 8: drawn, scores pending", "Final played: won by ..." and the like."""
+    total = state.settings.rounds
+    current = state.current
+    where = f"{round_label(state, current.number)} (round {total} of {total})" \
+        if state.settings.is_final(current.number) else f"Round {current.number} of {total}"
+    if state.finished:
+        winners = [event.player(s.player).name for s in current.standings if s.rank == 1]
+        return f"Final played: won by {' and '.join(winners)}"
+    if current.complete:
+        return f"{where} played"
+    if not current.drawn:
+        if current.number > 1:
+            return f"Round {current.number - 1} of {total} played; {where.lower()}: not drawn yet"
+        return f"{where}: not drawn yet"
+    if current.parts_scored:
+        return f"{where}: {current.parts_scored} of {current.parts_total} parts scored"
+    return f"{where}: drawn, scores pending"
+
+
+def live_view(event: Event, state: Mahjong) -> dict[str, Any]:
+    """The current part's tables with their winds, the latest standings and the part's clock."""
+    current = state.current
+    names = {p.id: p.name for p in event.players}
+    label = round_label(state, current.number)
+    view: dict[str, Any] = {"heading": f"{label}: not drawn yet", "round": current.number,
+                            "rounds": state.settings.rounds, "tables": [], "clock": None}
+    if current.drawn:
+        part = min(current.parts_scored + 1, current.parts_total)
+        part_label = state.settings.part_label(current.number, part)
+        view["heading"] = label if part_label == label else f"{label}, {part_label.lower()}"
+        totals = {s.player: display(s.total) for s in current.standings}
+        view["tables"] = [{
+            "table": str(table.number), "result": None,
+            "players": [{"id": p, "name": names[p], "seat": wind, "note": totals[p]}
+                        for wind, p in zip(WINDS, table.seats, strict=True)],
+        } for table in current.parts[part - 1].tables]
+        if not current.complete:
+            view["clock"] = clock(state.settings, current.number, part)
+    shown = _latest_scored(state)
+    view["standings_heading"] = _standings_heading(state, shown)
+    view["standings"] = [] if shown is None else _standings(shown, names)
+    return view
+
+
+def _latest_scored(state: Mahjong) -> Round | None:
+    """The round whose standings say most: the current one once a part is scored, else the last."""
+    for current in reversed(state.rounds):
+        if current.parts_scored:
+            return current
+    return None
+
+
+def _standings_heading(state: Mahjong, shown: Round | None) -> str:
+    if shown is None:
+        return "No scores yet"
+    label = round_label(state, shown.number)
+    if shown.complete:
+        return "Final result" if state.settings.is_final(shown.number) else f"Standings after {label}"
+    return f"{label} after {shown.parts_scored} of {shown.parts_total} parts"
+
+
+def _standings(shown: Round, names: dict[str, str]) -> list[dict[str, Any]]:
+    counts: dict[int, int] = {}
+    for s in shown.standings:
+        counts[s.rank] = counts.get(s.rank, 0) + 1
+    return [{
+        "place": f"={s.rank}" if counts[s.rank] > 1 else str(s.rank), "id": s.player,
+        "name": names[s.player], "score": display(s.total),
+        "note": "out" if s.status == ELIMINATED else f"carried {display(s.carried)}",
+    } for s in shown.standings]

@@ -1,0 +1,265 @@
+"""The pages and JSON of a mahjong elimination event, built from the computed rounds.
+
+Templates get plain rows (names looked up, values already formatted); the
+JSON carries exact values as ``a/b`` strings beside their two-decimal displays.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from plugins.mahjong.schedule import round_slots
+from plugins.mahjong.seats import WINDS, cycles
+from plugins.mahjong.standings import ELIMINATED, Result, Standing, display, exact
+from plugins.mahjong.tournament import Mahjong, Round
+from publisher.model import DataFile, Event, Page
+
+T = "mahjong/"
+
+
+def event_pages(event: Event, state: Mahjong) -> list[Page | DataFile]:
+    settings = state.settings
+    drawn = [r for r in state.rounds if r.drawn]
+    outputs: list[Page | DataFile] = [
+        Page("rounds.html", T + "rounds.html", f"Rounds — {event.name}",
+             {"rounds": [round_summary(state, r) for r in state.rounds],
+              "total_rounds": settings.rounds}, nav="Rounds", nav_order=20),
+        Page("eliminations.html", T + "eliminations.html", f"Eliminations — {event.name}",
+             {"rounds": eliminations(event, state)}, nav="Eliminations", nav_order=40),
+        Page("results.html", T + "results.html", f"Results — {event.name}",
+             {"results": result_rows(event, state.results), "finished": state.finished,
+              "prizes": [display(p) for p in settings.prizes]}, nav="Results", nav_order=45),
+        Page("schedule.html", T + "schedule.html", f"Schedule — {event.name}",
+             {"rounds": schedule_rows(state)}, nav="Schedule", nav_order=60),
+        DataFile("data/mahjong-results.json", results_json(state)),
+    ]
+    for current in drawn:
+        latest = current is drawn[-1]
+        label = round_label(state, current.number)
+        outputs += [
+            Page(f"round-{current.number}.html", T + "round.html", f"{label} tables — {event.name}",
+                 {"round": round_summary(state, current), "parts": part_views(event, state, current)},
+                 nav="Tables" if latest else None, nav_order=25),
+            Page(f"slips-{current.number}.html", T + "slips.html", f"{label} seating slips — {event.name}",
+                 {"round": round_summary(state, current), "slips": slips(event, state, current)}),
+            Page(f"standings-{current.number}.html", T + "standings.html",
+                 f"{label} standings — {event.name}",
+                 {"round": round_summary(state, current), "rows": standing_rows(event, current),
+                  "groups": bool(current.number == 1 and any(g for g in state.groups))},
+                 nav="Standings" if latest else None, nav_order=30),
+            DataFile(f"data/mahjong-round-{current.number}.json", round_json(state, current)),
+        ]
+    by_player = {row["id"]: row for row in result_rows(event, state.results)}
+    paths = player_paths(state)
+    outputs += [
+        Page(f"players/{player.id}.html", T + "player.html", f"{player.name} — {event.name}",
+             {"player": player, "path": paths.get(player.id, []),
+              "result": by_player.get(player.id)})
+        for player in event.players
+    ]
+    return outputs
+
+
+def round_label(state: Mahjong, number: int) -> str:
+    return "Final" if state.settings.is_final(number) else f"Round {number}"
+
+
+def round_summary(state: Mahjong, current: Round) -> dict[str, Any]:
+    """What every page of a round says about it: label, progress, cut."""
+    settings = state.settings
+    final = settings.is_final(current.number)
+    if not current.drawn:
+        progress = "not drawn yet"
+    elif current.complete:
+        progress = "played"
+    elif current.parts_scored:
+        progress = f"{current.parts_scored} of {current.parts_total} parts scored"
+    else:
+        progress = "drawn, scores pending"
+    return {
+        "number": current.number, "label": round_label(state, current.number),
+        "players": len(current.field), "parts": current.parts_total,
+        "cycles": settings.cycles_per_part[current.number - 1], "final": final,
+        "advance": None if final else settings.advance[current.number - 1],
+        "drawn": current.drawn, "complete": current.complete, "progress": progress,
+        "parts_scored": current.parts_scored,
+    }
+
+
+def part_views(event: Event, state: Mahjong, current: Round) -> list[dict[str, Any]]:
+    names = _names(event)
+    final = state.settings.is_final(current.number)
+    count = state.settings.cycles_per_part[current.number - 1]
+    return [{
+        "number": part.number, "label": state.settings.part_label(current.number, part.number),
+        "scored": part.number <= current.parts_scored,
+        "tables": [{
+            "number": table.number, "group": table.group or "",
+            "seats": [{"wind": w, "id": p, "name": names[p]}
+                      for w, p in zip(WINDS, table.seats, strict=True)],
+            "cycles": [[names[c[w]] for w in WINDS] for c in cycles(table.seats, count, final)],
+        } for table in part.tables],
+    } for part in current.parts]
+
+
+def slips(event: Event, state: Mahjong, current: Round) -> list[dict[str, Any]]:
+    """One slip per player, in players.csv order: table and wind for every part."""
+    seats = _seats(current)
+    return [{
+        "id": p.id, "name": p.name,
+        "parts": [{"label": state.settings.part_label(current.number, part), "table": table,
+                   "wind": wind} for part, table, wind in seats[p.id]],
+    } for p in event.players if p.id in seats]
+
+
+def standing_rows(event: Event, current: Round) -> list[dict[str, Any]]:
+    names = _names(event)
+    shared = _shared_ranks(current.standings)
+    rows = []
+    for index, s in enumerate(current.standings):
+        before = current.standings[index - 1].status if index else None
+        first_out = s.status == ELIMINATED and before != ELIMINATED
+        rows.append({
+            "rank": f"={s.rank}" if s.rank in shared else str(s.rank), "id": s.player,
+            "name": names[s.player], "group": s.group, "carried": display(s.carried),
+            "play": display(s.play), "total": display(s.total), "status": s.status,
+            "tiebreak": s.tiebreak, "cut": first_out,
+        })
+    return rows
+
+
+def eliminations(event: Event, state: Mahjong) -> list[dict[str, Any]]:
+    """Who went out in each finished elimination round, with the cut line's totals."""
+    names = _names(event)
+    rows = []
+    for current in state.rounds:
+        if not current.complete or state.settings.is_final(current.number):
+            continue
+        out = [s for s in current.standings if s.status == ELIMINATED]
+        kept = [s for s in current.standings if s.status != ELIMINATED]
+        rows.append({
+            "number": current.number, "label": round_label(state, current.number),
+            "players": len(current.field), "advanced": len(kept), "eliminated": len(out),
+            "cut": display(kept[-1].total), "best_out": display(out[0].total),
+            "out": [{"id": s.player, "name": names[s.player], "total": display(s.total)} for s in out],
+            "ties": sum(1 for s in current.standings if s.tiebreak),
+        })
+    return rows
+
+
+def result_row(event: Event, result: Result, shared: bool = False) -> dict[str, Any]:
+    return {
+        "rank": result.rank, "place": f"={result.rank}" if shared else str(result.rank),
+        "id": result.player, "name": event.player(result.player).name,
+        "out": "Final" if result.eliminated_in is None else f"Round {result.eliminated_in}",
+        "total": display(result.total), "prize": display(result.prize) if result.prize else "",
+    }
+
+
+def result_rows(event: Event, results: list[Result]) -> list[dict[str, Any]]:
+    counts: dict[int, int] = {}
+    for r in results:
+        counts[r.rank] = counts.get(r.rank, 0) + 1
+    return [result_row(event, r, counts[r.rank] > 1) for r in results]
+
+
+def player_paths(state: Mahjong) -> dict[str, list[dict[str, Any]]]:
+    """Each player's rounds: where they sat, what they scored, how the round ended for them."""
+    paths: dict[str, list[dict[str, Any]]] = {}
+    for current in state.rounds:
+        seats = _seats(current)
+        shared = _shared_ranks(current.standings)
+        summary = round_summary(state, current)
+        labels = {p: state.settings.part_label(current.number, p) for p in range(1, current.parts_total + 1)}
+        for standing in current.standings:
+            player = standing.player
+            play = current.scores.play.get(player, {}) if current.scores else {}
+            paths.setdefault(player, []).append({
+                "number": current.number, "label": round_label(state, current.number),
+                "summary": summary,
+                "parts": [{"label": labels[part], "table": table, "wind": wind,
+                           "score": display(play[part]) if part in play else ""}
+                          for part, table, wind in seats.get(player, [])],
+                "carried": display(standing.carried), "play": display(standing.play),
+                "total": display(standing.total), "status": standing.status,
+                "rank": f"={standing.rank}" if standing.rank in shared else str(standing.rank),
+                "tiebreak": standing.tiebreak,
+            })
+    return paths
+
+
+def schedule_rows(state: Mahjong) -> list[dict[str, Any]]:
+    rows = []
+    for number in range(1, state.settings.rounds + 1):
+        slots = round_slots(state.settings, number)
+        rows.append({
+            "label": round_label(state, number), "parts": len(slots),
+            "minutes": slots[0].minutes,
+            "cycles": state.settings.cycles_per_part[number - 1],
+            "slots": [{"label": s.label, "start": s.start.strftime("%a %d %b, %H:%M") if s.start else "",
+                       "break_after": s.break_after} for s in slots],
+        })
+    return rows
+
+
+def round_json(state: Mahjong, current: Round) -> dict[str, Any]:
+    """``mahjong-round-<n>.json`` of the contract."""
+    final = state.settings.is_final(current.number)
+    count = state.settings.cycles_per_part[current.number - 1]
+    return {
+        "round": current.number,
+        "final": final,
+        "parts_scored": current.parts_scored,
+        "parts": [{
+            "part": part.number,
+            "label": state.settings.part_label(current.number, part.number),
+            "tables": [{"table": t.number, "group": t.group, "cycles": cycles(t.seats, count, final)}
+                       for t in part.tables],
+        } for part in current.parts],
+        "standings": [standing_json(s) for s in current.standings],
+    }
+
+
+def standing_json(s: Standing) -> dict[str, Any]:
+    return {
+        "rank": s.rank, "player": s.player, "group": s.group or None,
+        "carried": exact(s.carried), "play": exact(s.play), "total": exact(s.total),
+        "carried_display": display(s.carried), "play_display": display(s.play),
+        "total_display": display(s.total), "status": s.status, "tiebreak": s.tiebreak,
+        "hands": [exact(h) for h in sorted(s.hands, reverse=True)],
+    }
+
+
+def results_json(state: Mahjong) -> dict[str, Any]:
+    """``mahjong-results.json``: the order of the field; while the event runs, only the
+    places already decided (players knocked out), with ``complete`` false."""
+    return {
+        "complete": state.finished,
+        "results": [{
+            "rank": r.rank, "player": r.player, "eliminated_in": r.eliminated_in,
+            "total": exact(r.total), "total_display": display(r.total),
+            "prize": exact(r.prize), "prize_display": display(r.prize),
+        } for r in state.results],
+    }
+
+
+def _names(event: Event) -> dict[str, str]:
+    return {p.id: p.name for p in event.players}
+
+
+def _shared_ranks(standings: list[Standing]) -> set[int]:
+    seen: set[int] = set()
+    shared: set[int] = set()
+    for s in standings:
+        (shared if s.rank in seen else seen).add(s.rank)
+    return shared
+
+
+def _seats(current: Round) -> dict[str, list[tuple[int, int, str]]]:
+    """For each player of a drawn round: (part, table, wind at the start) for every part."""
+    seats: dict[str, list[tuple[int, int, str]]] = {}
+    for part in current.parts:
+        for table in part.tables:
+            for wind, player in zip(WINDS, table.seats, strict=True):
+                seats.setdefault(player, []).append((part.number, table.number, wind))
+    return seats

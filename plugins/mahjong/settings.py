@@ -1,0 +1,241 @@
+"""The ``[mahjong]`` table of event.toml, read and checked once for the whole plugin.
+
+Every number of the World Series of Mahjong 2008 format is a setting; the
+defaults below are that format. Problems name the key (``mahjong.advance``).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from fractions import Fraction
+from itertools import pairwise
+from pathlib import Path
+from typing import Any
+
+from publisher.model import Event
+from publisher.problems import Problems
+
+WSOM_ADVANCE = [256, 128, 64, 32, 16, 8, 4]
+WSOM_PARTS = [4, 2, 2, 2, 2, 2, 4, 1]
+WSOM_CYCLES = [2, 2, 2, 2, 2, 2, 1, 4]
+CYCLES_PER_SESSION = 4  # a session is 16 hands: four cycles of four hands
+
+
+@dataclass
+class Schedule:
+    """Time limits and start times: ``minutes[n-1]`` is the limit of each part of round n
+    (0 = no limit), ``breaks_after[n-1]`` the parts of round n followed by a break."""
+
+    minutes: list[int]
+    break_minutes: int
+    breaks_after: list[list[int]]
+    starts: dict[tuple[int, int], dt.datetime] = field(default_factory=dict)
+
+
+@dataclass
+class Settings:
+    """Everything the draw, the scores and the pages read from ``[mahjong]``."""
+
+    advance: list[int]
+    parts: list[int]
+    cycles_per_part: list[int]
+    round1_groups: int
+    carry_over: Fraction
+    carry_over_round1: dict[str, Fraction]
+    prizes: list[Fraction]
+    schedule: Schedule
+
+    @property
+    def rounds(self) -> int:
+        return len(self.parts)
+
+    def is_final(self, round_number: int) -> bool:
+        return round_number == self.rounds
+
+    def part_label(self, round_number: int, part: int) -> str:
+        """"Session 2, half 1", "Quarter 3", "Final": what the players call a part."""
+        if self.is_final(round_number):
+            return "Final" if self.parts[-1] == 1 else f"Final, part {part}"
+        cycles = self.cycles_per_part[round_number - 1]
+        name = {2: "half", 1: "quarter"}.get(cycles, "part")
+        per_session = max(1, CYCLES_PER_SESSION // cycles)
+        if self.parts[round_number - 1] > per_session:
+            session, within = divmod(part - 1, per_session)
+            return f"Session {session + 1}, {name} {within + 1}"
+        return f"{name.capitalize()} {part}"
+
+
+def read_settings(event: Event) -> Settings:
+    """Read ``[mahjong]``; every wrong key becomes a problem naming ``mahjong.<key>``."""
+    path = event.toml_path
+    table: Any = event.config.get("mahjong", {})
+    problems = Problems()
+    if not isinstance(table, dict):
+        problems.add(path, "must be a table", "write [mahjong] on a line of its own", key="mahjong")
+        problems.check()
+    advance = _whole_list(path, table, "advance", WSOM_ADVANCE, problems)
+    parts = _whole_list(path, table, "parts", WSOM_PARTS, problems)
+    cycles = _whole_list(path, table, "cycles_per_part", WSOM_CYCLES, problems)
+    if len(parts) != len(advance) + 1:
+        problems.add(path, f"lists {len(parts)} rounds but advance has {len(advance)} cuts",
+                     "give one entry per round: the elimination rounds and then the final",
+                     key="mahjong.parts")
+    if len(cycles) != len(parts):
+        problems.add(path, f"has {len(cycles)} entries for {len(parts)} rounds",
+                     "give the cycles of one part for every round", key="mahjong.cycles_per_part")
+    for before, after in pairwise(advance):
+        if after >= before:
+            problems.add(path, f"{after} advancing after {before} is not a cut",
+                         "each round must keep fewer players than the one before",
+                         key="mahjong.advance")
+    for number in advance:
+        if number % 4:
+            problems.add(path, f"{number} players do not fill tables of four",
+                         "advance a multiple of 4 after every round", key="mahjong.advance")
+    if advance and advance[0] >= len(event.players):
+        problems.add(path, f"{advance[0]} advance after round 1 but the field has "
+                     f"{len(event.players)} players", "advance fewer players than start",
+                     key="mahjong.advance")
+    groups = table.get("round1_groups", 2)
+    if not isinstance(groups, int) or isinstance(groups, bool) or groups < 1:
+        problems.add(path, f"must be a whole number of groups, not {groups!r}",
+                     "write round1_groups = 2", key="mahjong.round1_groups")
+        groups = 1
+    carry = _fraction(path, "carry_over", table.get("carry_over", "1/4"), problems) or Fraction(1, 4)
+    round1 = _round1_rates(path, table, carry, problems)
+    prizes = [_fraction(path, f"prizes[{i}]", p, problems) or Fraction(0)
+              for i, p in enumerate(_list(path, table, "prizes", [], problems), 1)]
+    schedule = _schedule(path, table.get("schedule", {}), parts, cycles, problems)
+    problems.check()
+    return Settings(advance, parts, cycles, groups, carry, round1, prizes, schedule)
+
+
+def _list(path: Path, table: dict, key: str, default: list, problems: Problems) -> list:
+    value = table.get(key, default)
+    if not isinstance(value, list):
+        problems.add(path, f"must be a list, not {value!r}", f"write {key} = {default}",
+                     key=f"mahjong.{key}")
+        return default
+    return value
+
+
+def _whole_list(path: Path, table: dict, key: str, default: list[int], problems: Problems) -> list[int]:
+    value = _list(path, table, key, default, problems)
+    if not value or not all(isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in value):
+        problems.add(path, f"must list positive whole numbers, not {value!r}",
+                     f"write {key} = {default}", key=f"mahjong.{key}")
+        return default
+    return value
+
+
+def _fraction(path: Path, key: str, value: Any, problems: Problems) -> Fraction | None:
+    """A rate or amount written "1/4", 0.25 or 3000; kept exact."""
+    try:
+        if isinstance(value, bool) or not isinstance(value, str | int | float):
+            raise ValueError
+        number = Fraction(str(value))
+    except (ValueError, ZeroDivisionError):
+        problems.add(path, f"must be a number or a fraction, not {value!r}",
+                     'write it like "1/4" or 0.25', key=f"mahjong.{key}")
+        return None
+    if number < 0:
+        problems.add(path, f"must not be negative, not {value!r}", 'write it like "1/4"',
+                     key=f"mahjong.{key}")
+        return None
+    return number
+
+
+def _round1_rates(path: Path, table: dict, carry: Fraction, problems: Problems) -> dict[str, Fraction]:
+    raw = table.get("carry_over_round1", {})
+    if not isinstance(raw, dict):
+        problems.add(path, f"must be a table of group = rate, not {raw!r}",
+                     'write carry_over_round1 = { A = "1/4", B = "1/4" }',
+                     key="mahjong.carry_over_round1")
+        return {}
+    return {str(group): _fraction(path, f"carry_over_round1.{group}", rate, problems) or carry
+            for group, rate in raw.items()}
+
+
+def default_minutes(parts: list[int], cycles: list[int]) -> list[int]:
+    """WSOM 2008: 70-minute halves in rounds 1-4, 60 after, 30-minute quarters, no limit in the final."""
+    minutes = []
+    for number, part_cycles in enumerate(cycles, 1):
+        if number == len(parts):
+            minutes.append(0)
+        elif part_cycles == 1:
+            minutes.append(30)
+        else:
+            minutes.append(70 if number <= 4 else 60)
+    return minutes
+
+
+def default_breaks(parts: list[int], cycles: list[int]) -> list[list[int]]:
+    """A break between the halves of a session in rounds 1-4, and after the second quarter."""
+    breaks = []
+    for number, (count, part_cycles) in enumerate(zip(parts, cycles, strict=False), 1):
+        per_session = max(1, CYCLES_PER_SESSION // part_cycles)
+        if number == len(parts) or (part_cycles == 2 and number > 4):
+            breaks.append([])
+        elif part_cycles == 1:
+            breaks.append([p for p in range(1, count) if p % 2 == 0 and p % per_session])
+        else:
+            breaks.append([p for p in range(1, count) if p % per_session])
+    return breaks
+
+
+def _schedule(path: Path, raw: Any, parts: list[int], cycles: list[int], problems: Problems) -> Schedule:
+    """``[mahjong.schedule]``: ``minutes``, ``break_minutes``, ``breaks_after`` and ``starts``,
+    whose keys are ``"<round>"`` or ``"<round>.<part>"`` and values TOML date-times."""
+    if not isinstance(raw, dict):
+        problems.add(path, "must be a table", "write [mahjong.schedule] on a line of its own",
+                     key="mahjong.schedule")
+        raw = {}
+    minutes = raw.get("minutes", default_minutes(parts, cycles))
+    if (not isinstance(minutes, list) or len(minutes) != len(parts)
+            or not all(isinstance(m, int) and not isinstance(m, bool) and m >= 0 for m in minutes)):
+        problems.add(path, f"must list {len(parts)} whole numbers of minutes, one per round, "
+                     f"not {minutes!r}", f"write minutes = {default_minutes(parts, cycles)}",
+                     key="mahjong.schedule.minutes")
+        minutes = default_minutes(parts, cycles)
+    pause = raw.get("break_minutes", 10)
+    if not isinstance(pause, int) or isinstance(pause, bool) or pause < 0:
+        problems.add(path, f"must be a whole number of minutes, not {pause!r}",
+                     "write break_minutes = 10", key="mahjong.schedule.break_minutes")
+        pause = 10
+    breaks = raw.get("breaks_after", default_breaks(parts, cycles))
+    if (not isinstance(breaks, list) or len(breaks) != len(parts)
+            or not all(isinstance(b, list) and all(isinstance(p, int) for p in b) for b in breaks)):
+        problems.add(path, f"must list, for each of the {len(parts)} rounds, the parts followed "
+                     f"by a break, not {breaks!r}", f"write breaks_after = {default_breaks(parts, cycles)}",
+                     key="mahjong.schedule.breaks_after")
+        breaks = default_breaks(parts, cycles)
+    starts: dict[tuple[int, int], dt.datetime] = {}
+    raw_starts = raw.get("starts", {})
+    if not isinstance(raw_starts, dict):
+        problems.add(path, "must be a table", 'write starts = { "1" = 2026-10-02T10:00:00+08:00 }',
+                     key="mahjong.schedule.starts")
+        raw_starts = {}
+    for name, when in raw_starts.items():
+        where = _round_part(name, parts)
+        if where is None:
+            problems.add(path, f"{name!r} is not a round or round.part of this event",
+                         'name a round ("2") or a part of a round ("1.3")',
+                         key=f"mahjong.schedule.starts.{name}")
+        elif not isinstance(when, dt.datetime):
+            problems.add(path, f"must be a date and time, not {when!r}",
+                         "write it like 2026-10-02T10:00:00+08:00 (no quotes)",
+                         key=f"mahjong.schedule.starts.{name}")
+        else:
+            starts[where] = when
+    return Schedule(minutes, pause, breaks, starts)
+
+
+def _round_part(name: str, parts: list[int]) -> tuple[int, int] | None:
+    pieces = name.split(".")
+    if len(pieces) > 2 or not all(p.isdigit() for p in pieces):
+        return None
+    number, part = int(pieces[0]), int(pieces[1]) if len(pieces) == 2 else 1
+    if not 1 <= number <= len(parts) or not 1 <= part <= parts[number - 1]:
+        return None
+    return number, part

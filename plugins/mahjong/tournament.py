@@ -1,0 +1,178 @@
+"""The whole event, round after round: who plays each round, what they carry, who goes out.
+
+Round n's field is known only once round n-1 is fully scored, so the files of
+round n are checked against it here, in order; a round drawn or scored before
+its field is known is a content mistake.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from plugins.mahjong.rounds import Part, Scores, read_scores, read_seating, scores_path, seating_path
+from plugins.mahjong.settings import Settings
+from plugins.mahjong.standings import (
+    ADVANCED,
+    ELIMINATED,
+    Result,
+    Standing,
+    carry,
+    final_order,
+    rank_standings,
+)
+from publisher.model import Event
+from publisher.problems import ContentError, Problem, Problems
+
+
+@dataclass
+class Round:
+    """One round: its field (in players.csv order), seating, scores and standings."""
+
+    number: int
+    field: list[str]
+    parts_total: int
+    parts: list[Part] = field(default_factory=list)
+    scores: Scores | None = None
+    standings: list[Standing] = field(default_factory=list)
+
+    @property
+    def drawn(self) -> bool:
+        return bool(self.parts)
+
+    @property
+    def parts_scored(self) -> int:
+        return self.scores.parts_scored if self.scores else 0
+
+    @property
+    def complete(self) -> bool:
+        return self.drawn and self.parts_scored == self.parts_total
+
+    def standing(self, player: str) -> Standing | None:
+        return next((s for s in self.standings if s.player == player), None)
+
+
+@dataclass
+class Mahjong:
+    """What the plugin keeps of one event in ``event.data["mahjong"]``."""
+
+    settings: Settings
+    groups: dict[str, list[str]] = field(default_factory=dict)  # round-1 group -> players
+    rounds: list[Round] = field(default_factory=list)
+    results: list[Result] = field(default_factory=list)
+
+    @property
+    def group_of(self) -> dict[str, str]:
+        return {p: g for g, players in self.groups.items() for p in players}
+
+    @property
+    def current(self) -> Round:
+        """The round being played: the last one whose field is known."""
+        return self.rounds[-1]
+
+    @property
+    def finished(self) -> bool:
+        return len(self.rounds) == self.settings.rounds and self.rounds[-1].complete
+
+
+def round1_groups(event: Event, settings: Settings) -> dict[str, list[str]]:
+    """The round-1 groups from players.csv; each must fill tables of four."""
+    problems = Problems()
+    if settings.round1_groups == 1:
+        groups = {"": [p.id for p in event.players]}
+    else:
+        groups = {}
+        for player in event.players:
+            if not player.group:
+                problems.add(event.players_path, f"{player.id} has no round-1 group",
+                             f"fill in the group column: the event plays round 1 in "
+                             f"{settings.round1_groups} groups", line=player.line)
+            groups.setdefault(player.group, []).append(player.id)
+        problems.check()
+        groups = dict(sorted(groups.items()))
+        if len(groups) != settings.round1_groups:
+            problems.add(event.players_path, f"names {len(groups)} groups ({', '.join(groups)}) "
+                         f"but round1_groups is {settings.round1_groups}",
+                         "make the group column and mahjong.round1_groups agree")
+    for name, players in groups.items():
+        short = -len(players) % 4
+        if short:
+            label = f"group {name}" if name else "the field"
+            problems.add(event.players_path, f"{label} has {len(players)} players, which do not "
+                         f"fill tables of four: {short} substitute{'s' if short > 1 else ''} needed",
+                         f"add {short} substitute player{'s' if short > 1 else ''}"
+                         f"{f' to group {name}' if name else ''} (or withdraw {4 - short})")
+    rates = settings.carry_over_round1
+    for name in groups:
+        if rates and name not in rates:
+            problems.add(event.toml_path, f"has no rate for group {name!r}",
+                         f'add {name} = "1/4" to the table', key="mahjong.carry_over_round1")
+    problems.check()
+    return groups
+
+
+def play_event(event: Event, settings: Settings) -> Mahjong:
+    """Read every round's files in order and compute standings, cuts and the final order."""
+    state = Mahjong(settings, round1_groups(event, settings))
+    group_of = state.group_of
+    field_ids = [p.id for p in event.players]
+    carried: dict[str, Fraction] = dict.fromkeys(field_ids, Fraction(0))
+    eliminated: dict[int, list[Standing]] = {}
+    for number in range(1, settings.rounds + 1):
+        current = _read_round(event, settings, number, field_ids, group_of)
+        current.standings = rank_standings(
+            [Standing(p, group_of.get(p, ""), carried[p],
+                      sum(current.scores.play.get(p, {}).values(), Fraction(0)) if current.scores
+                      else Fraction(0),
+                      current.scores.hands.get(p, []) if current.scores else [])
+             for p in field_ids],
+            None if settings.is_final(number) else settings.advance[number - 1],
+            current.complete, event.seed, number, current.scores)
+        state.rounds.append(current)
+        if not current.complete:
+            _check_nothing_after(event, number, settings.rounds)
+            break
+        if settings.is_final(number):
+            state.results = final_order(current.standings, eliminated, settings.prizes)
+            break
+        eliminated[number] = [s for s in current.standings if s.status == ELIMINATED]
+        advancing = {s.player: s for s in current.standings if s.status == ADVANCED}
+        carried = {p: carry(s, _rate(settings, number, s.group)) for p, s in advancing.items()}
+        field_ids = [p for p in field_ids if p in advancing]
+    if not state.results and eliminated:  # still running: the players out so far have their places
+        state.results = final_order([], eliminated, settings.prizes, above=len(field_ids))
+    return state
+
+
+def _rate(settings: Settings, number: int, group: str) -> Fraction:
+    if number == 1:
+        return settings.carry_over_round1.get(group, settings.carry_over)
+    return settings.carry_over
+
+
+def _read_round(event: Event, settings: Settings, number: int, field_ids: list[str],
+                group_of: dict[str, str]) -> Round:
+    current = Round(number, list(field_ids), settings.parts[number - 1])
+    problems = Problems()
+    seating, scores = seating_path(event, number), scores_path(event, number)
+    if seating.is_file():
+        groups = group_of if number == 1 else {}
+        current.parts = read_seating(seating, field_ids, current.parts_total, groups, problems)
+    if scores.is_file():
+        if not seating.is_file():
+            problems.add(scores, f"scores round {number}, which is not drawn",
+                         f"draw it first: publisher draw {event.dir.name} --round {number}")
+        else:
+            current.scores = read_scores(scores, field_ids, current.parts_total, problems)
+    problems.check()
+    return current
+
+
+def _check_nothing_after(event: Event, number: int, rounds: int) -> None:
+    """A later round cannot be drawn or scored before this one is fully scored."""
+    for later in range(number + 1, rounds + 1):
+        for path in (seating_path(event, later), scores_path(event, later)):
+            if path.is_file():
+                raise ContentError(Problem(
+                    path, f"belongs to round {later}, but round {number} is not fully scored yet",
+                    f"complete {scores_path(event, number).name} first, or remove this file"))
