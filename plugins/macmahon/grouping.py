@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from plugins.macmahon.settings import Settings
 from publisher.model import Event, Player
@@ -63,6 +64,8 @@ class Grouping:
 
     ``levels`` is the rank each player was grouped by; ``from_rating`` holds the
     players whose rank was not given and was read off the rank table from their rating.
+    Groups and promotions are final once :func:`allocate` returns: pairing and standings
+    ask for every player every round, so the lookups index them on first use.
     """
 
     groups: list[Group]
@@ -73,10 +76,7 @@ class Grouping:
     from_rating: set[str] = field(default_factory=set)
 
     def group_of(self, player_id: str) -> Group:
-        for group in self.groups:
-            if player_id in group.players:
-                return group
-        raise KeyError(player_id)
+        return self._group_by_player[player_id]
 
     def initial_score(self, player_id: str, round_number: int) -> int:
         """The player's McMahon score before any points, as it stands for ``round_number``.
@@ -84,10 +84,18 @@ class Grouping:
         A promotion after round r counts from round r + 1 on: from then the player
         carries the top group's initial score instead of their own group's.
         """
-        for promotion in self.promotions:
-            if promotion.player == player_id and round_number > promotion.after_round:
-                return self.groups[0].initial_score
+        promotion = self._promotion_by_player.get(player_id)
+        if promotion is not None and round_number > promotion.after_round:
+            return self.groups[0].initial_score
         return self.group_of(player_id).initial_score
+
+    @cached_property
+    def _group_by_player(self) -> dict[str, Group]:
+        return {player_id: group for group in self.groups for player_id in group.players}
+
+    @cached_property
+    def _promotion_by_player(self) -> dict[str, Promotion]:
+        return {promotion.player: promotion for promotion in self.promotions}
 
     def as_json(self) -> dict:
         """``groups.json`` of the contract, plus the director's ``adjustments``."""
@@ -313,7 +321,8 @@ def _adjust(event: Event, settings: Settings, grouping: Grouping) -> None:
                          f"1 (top) to {len(groups)}", f"write a group from 1 to {len(groups)}",
                          key=adjustment.key)
             continue
-        source, target = grouping.group_of(player.id), groups[adjustment.group - 1]
+        source = next(g for g in groups if player.id in g.players)
+        target = groups[adjustment.group - 1]
         if source is target:
             event.warn(f"{_who(player)} is already in group {target.index}", "remove this adjustment",
                        key=adjustment.key)
