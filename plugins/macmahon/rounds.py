@@ -140,7 +140,7 @@ def read_round(event: Event, number: int, path: Path) -> Round:
         black, white, text = row.get("player1"), row.get("player2"), row.get("result")
         line = row.line
         before = len(problems.items)
-        for player in (black, white):
+        for player in dict.fromkeys((black, white)):  # once, even if both sides name them
             if not player:
                 continue
             if player not in known:

@@ -1,0 +1,85 @@
+"""``publisher pair``: writes the round file, explains itself, refuses what it must refuse.
+
+The archive's Swiss event has a (2300), d (2200), b (2050) and c (1650): round 1 in rating
+order is a, d, b, c, so fold pairs a-c and d-b.
+"""
+
+from conftest import write
+
+EVENT = "club-swiss"
+
+
+def pairs_in(path) -> set[frozenset[str]]:
+    rows = [line.split(",") for line in path.read_text().splitlines()[1:]]
+    return {frozenset(r[1:3]) for r in rows if r[3] != "bye"}
+
+
+def test_pair_writes_the_first_round_with_empty_results(archive, run):
+    code, out, err = run("pair", archive / EVENT)
+    assert code == 0, err
+    path = archive / EVENT / "rounds" / "1.csv"
+    lines = path.read_text().splitlines()
+    assert lines[0] == "table,player1,player2,result,note"
+    assert [line.split(",")[0] for line in lines[1:]] == ["1", "2"]
+    assert all(line.split(",")[3] == "" for line in lines[1:])
+    assert pairs_in(path) == {frozenset("ac"), frozenset("db")}
+    assert "Round 1 of Club Swiss: fold pairing" in out
+    assert "Every pairing follows the strategy; no floats." in out
+
+
+def test_pair_is_deterministic_and_refuses_to_overwrite(archive, run):
+    path = archive / EVENT / "rounds" / "1.csv"
+    run("pair", archive / EVENT)
+    first = path.read_bytes()
+    code, _, err = run("pair", archive / EVENT, "--round", "1")
+    assert code == 1 and "exists already; pair does not overwrite a round file" in err
+    assert "--force" in err and path.read_bytes() == first
+    code, _, _ = run("pair", archive / EVENT, "--round", "1", "--force")
+    assert code == 0 and path.read_bytes() == first
+
+
+def test_dry_run_writes_nothing(archive, run):
+    code, out, _ = run("pair", archive / EVENT, "--dry-run")
+    assert code == 0 and "was not written" in out
+    assert not (archive / EVENT / "rounds" / "1.csv").exists()
+
+
+def test_strategy_option_overrides_the_event(archive, run):
+    run("pair", archive / EVENT, "--strategy", "adjacent")
+    assert pairs_in(archive / EVENT / "rounds" / "1.csv") == {frozenset("ad"), frozenset("bc")}
+
+
+def test_pair_refuses_while_the_previous_round_has_missing_results(archive, run):
+    run("pair", archive / EVENT)
+    code, _, err = run("pair", archive / EVENT)
+    assert code == 1
+    assert "rounds/1.csv:2: table 1" in err and "has no result yet, so round 2 cannot be paired" in err
+    assert not (archive / EVENT / "rounds" / "2.csv").exists()
+
+
+def test_second_round_pairs_winners_with_winners(archive, run):
+    write(archive / EVENT / "rounds" / "1.csv", "table,player1,player2,result\n1,a,c,1-0\n2,d,b,1-0\n")
+    assert run("pair", archive / EVENT)[0] == 0
+    assert pairs_in(archive / EVENT / "rounds" / "2.csv") == {frozenset("ad"), frozenset("bc")}
+
+
+def test_odd_field_writes_the_bye_with_its_reason(archive, run):
+    with (archive / EVENT / "players.csv").open("a", encoding="utf-8") as players:
+        players.write("e,Eve Eden,6k,1500,NL\n")
+    run("pair", archive / EVENT)
+    last = (archive / EVENT / "rounds" / "1.csv").read_text().splitlines()[-1]
+    assert last == ",e,,bye,Eve Eden gets the bye as the lowest in the order."
+
+
+def test_bad_round_file_stops_pair_with_a_clear_message(archive, run):
+    write(archive / EVENT / "rounds" / "1.csv", "table,player1,player2,result\n1,a,c,1-0\n2,a,b,1-0\n")
+    code, _, err = run("pair", archive / EVENT)
+    assert code == 1 and "a is in this round twice (also on line 2)" in err
+    assert "Traceback" not in err and not (archive / EVENT / "rounds" / "2.csv").exists()
+
+
+def test_rounds_outside_the_event_or_ahead_of_the_files_are_refused(archive, run):
+    code, _, err = run("pair", archive / EVENT, "--round", "4")
+    assert code == 1 and "has no round 4: it has rounds 1 to 3" in err
+    code, _, err = run("pair", archive / EVENT, "--round", "2")
+    assert code == 1 and "does not exist, so round 2 cannot be paired yet" in err

@@ -1,0 +1,152 @@
+"""Standings and tiebreaks on a small event computed by hand, and the pages and JSON built from them.
+
+Five players, Swiss, bye worth 1, tiebreaks SOS, SOSOS, SODOS:
+
+round 1: a-b 1-0, c-d 0-1, e bye        round 2: a-d draw, b-e 1-0, c bye
+
+After round 2: scores a 1.5, d 1.5, b 1, c 1, e 1.
+SOS (an unplayed round counts the player's own score): a = b 1 + d 1.5 = 2.5;
+b = a 1.5 + e 1 = 2.5; c = d 1.5 + own 1 = 2.5; d = c 1 + a 1.5 = 2.5; e = own 1 + b 1 = 2.
+SOSOS: a = 2.5 + 2.5 = 5; b = 2.5 + 2 = 4.5; c = 2.5 + own 2.5 = 5; d = 2.5 + 2.5 = 5; e = 2 + 2.5 = 4.5.
+SODOS: a = b 1 + half of d 1.5 = 1.75; d = c 1 + half of a 1.5 = 1.75; b = e 1; c = e = 0.
+So a and d share first place; c (SOSOS 5) is third before b (4.5); e (SOS 2) is last.
+"""
+
+import json
+
+import pytest
+from conftest import write
+
+from plugins.macmahon.grouping import Group, Grouping
+from plugins.macmahon.rounds import Game, Round
+from plugins.macmahon.standings import compute, display
+from publisher.build import load_event
+from publisher.model import Player
+from publisher.plugins import plugin_manager
+
+TOML = """
+    name = "Five"
+    game = "go"
+    system = "swiss"
+    start = 2026-03-01
+    rounds = 3
+    seed = "five"
+
+    [macmahon]
+    pairing = "fold"
+    tiebreaks = ["sos", "sosos", "sodos"]
+    bye_score = 1
+"""
+PLAYERS = """
+    id,name,rank,rating
+    a,Ann Able,3d,2300
+    b,Bob Baker,1k,2050
+    c,Cleo Cole,5k,1650
+    d,Dan Dale,2d,2200
+    e,Eve Eden,6k,1500
+"""
+
+
+@pytest.fixture
+def five(tmp_path):
+    folder = tmp_path / "content" / "five"
+    write(folder / "event.toml", TOML)
+    write(folder / "players.csv", PLAYERS)
+    write(folder / "rounds" / "1.csv", "table,player1,player2,result\n1,a,b,1-0\n2,c,d,0-1\n,e,,bye\n")
+    write(folder / "rounds" / "2.csv", "table,player1,player2,result\n1,a,d,½-½\n2,b,e,1-0\n,c,,bye\n")
+    return folder
+
+
+def table(standings):
+    return [(s.place_text, s.player, s.score, s.wins, s.tiebreaks) for s in standings.lines]
+
+
+def test_standings_after_round_two_by_hand(five):
+    results = load_event(plugin_manager(), five).data["macmahon"].results
+    assert table(results.standings[1]) == [
+        ("=1", "a", 1.5, 1.5, {"sos": 2.5, "sosos": 5.0, "sodos": 1.75}),
+        ("=1", "d", 1.5, 1.5, {"sos": 2.5, "sosos": 5.0, "sodos": 1.75}),
+        ("3", "c", 1.0, 1.0, {"sos": 2.5, "sosos": 5.0, "sodos": 0.0}),
+        ("4", "b", 1.0, 1.0, {"sos": 2.5, "sosos": 4.5, "sodos": 1.0}),
+        ("5", "e", 1.0, 1.0, {"sos": 2.0, "sosos": 4.5, "sodos": 0.0}),
+    ]
+
+
+def test_standings_after_round_one_share_places(five):
+    # a 1, d 1, e 1 (bye); SOS a = b 0, d = c 0, e = own 1: e first, a and d share 2nd;
+    # b and c: score 0, SOS 1, SOSOS 0, SODOS 0: they share 4th.
+    results = load_event(plugin_manager(), five).data["macmahon"].results
+    assert [(s.place_text, s.player) for s in results.standings[0].lines] == [
+        ("1", "e"), ("=2", "a"), ("=2", "d"), ("=4", "b"), ("=4", "c")]
+    assert results.standings[0].by_player["e"].tiebreaks == {"sos": 1.0, "sosos": 1.0, "sodos": 0.0}
+
+
+def test_mcmahon_score_starts_from_the_group_and_sos_uses_it():
+    players = [Player(p, p.upper(), 2) for p in "abcd"]
+    grouping = Grouping([Group(1, [], 1, ["a", "b"]), Group(2, [], 0, ["c", "d"])])
+    rnd = Round(1, None, [Game(1, "a", "c", "0-1"), Game(2, "b", "d", "1-0")])  # type: ignore[arg-type]
+    standings = compute(players, [rnd], grouping, ["sos", "sodos"], 1.0, 1)
+    assert table(standings) == [
+        ("1", "b", 2.0, 1.0, {"sos": 0.0, "sodos": 0.0}),
+        ("2", "c", 1.0, 1.0, {"sos": 1.0, "sodos": 1.0}),
+        ("3", "a", 1.0, 0.0, {"sos": 1.0, "sodos": 0.0}),
+        ("4", "d", 0.0, 0.0, {"sos": 2.0, "sodos": 0.0}),
+    ]
+
+
+def test_json_of_rounds_and_standings(five, tmp_path, run):
+    out = tmp_path / "site"
+    assert run("build", "--content", five.parent, "--out", out)[0] == 0
+    data = out / "five" / "data"
+    assert json.loads((data / "round-2.json").read_text()) == {
+        "round": 2, "pairings": [{"table": 1, "players": ["a", "d"], "result": "0.5-0.5"},
+                                 {"table": 2, "players": ["b", "e"], "result": "1-0"}],
+        "byes": ["c"]}
+    standings = json.loads((data / "standings-2.json").read_text())
+    assert standings["round"] == 2
+    assert standings["standings"][0] == {"place": 1, "player": "a", "score": 1.5, "wins": 1.5,
+                                         "tiebreaks": {"sos": 2.5, "sosos": 5.0, "sodos": 1.75}}
+    assert [(s["place"], s["player"]) for s in standings["standings"]] == [
+        (1, "a"), (1, "d"), (3, "c"), (4, "b"), (5, "e")]
+
+
+def test_pages_explain_every_tiebreak_and_show_every_round(five, tmp_path, run):
+    out = tmp_path / "site"
+    run("build", "--content", five.parent, "--out", out)
+    site = out / "five"
+    page = (site / "standings-2.html").read_text()
+    for label in ("SOS", "SOSOS", "SODOS", "Score", "Wins"):
+        assert f"<dt>{label}</dt>" in page
+    assert "counts in SOS as an opponent with the player&#39;s own McMahon score" in page
+    assert "<td class=\"num\">=1</td>" in page
+    crosstable = (site / "crosstable.html").read_text()
+    assert "<td>4+/b</td><td>1=/b</td>" in crosstable  # Ann: beat Bob (4th) as Black, drew Dan
+    player = (site / "players" / "c.html").read_text()
+    assert "Bye" in player and "Dan Dale" in player
+    pairings = (site / "round-2.html").read_text()
+    assert "<th scope=\"col\">Black</th>" in pairings and "½-½" in pairings
+    index = (site / "index.html").read_text()
+    assert "Round 2 of 3 played" in index
+
+
+def test_status_and_live_view(five):
+    event = load_event(plugin_manager(), five)
+    assert event.status == "Round 2 of 3 played"
+    live = event.live
+    assert live["heading"] == "Round 2" and live["standings_heading"] == "Standings after round 2"
+    assert live["tables"][0] == {"table": "1", "result": "0.5-0.5", "players": [
+        {"id": "a", "name": "Ann Able", "seat": "Black", "note": "1½ pts"},
+        {"id": "d", "name": "Dan Dale", "seat": "White", "note": "1½ pts"}]}
+    assert live["standings"][0] == {"place": "=1", "id": "a", "name": "Ann Able", "score": "1½",
+                                    "note": "SOS 2½"}
+
+
+def test_a_round_in_play_shows_standings_before_it(five):
+    write(five / "rounds" / "3.csv", "table,player1,player2,result\n1,a,c,1-0\n2,d,e,\n,b,,bye\n")
+    event = load_event(plugin_manager(), five)
+    assert event.status == "Round 3 of 3 in play: 1 of 2 results in"
+    assert event.live["standings_heading"] == "Standings after round 2"
+
+
+def test_scores_are_written_with_halves():
+    assert [display(v) for v in (3.0, 3.5, 0.5, -1.5, 0.0)] == ["3", "3½", "½", "-1½", "0"]
