@@ -79,7 +79,8 @@ def test_a_second_build_rewrites_nothing_that_did_not_change(archive, tmp_path, 
     run("build", "--content", archive, "--out", out)
     code, stdout, _ = run("build", "--content", archive, "--out", out)
     assert code == 0
-    assert "6 files" in stdout and "(0 written, 6 unchanged, 0 removed)" in stdout
+    files = int(stdout.split(" files into ")[0].rsplit(" ", 1)[1])
+    assert f"(0 written, {files} unchanged, 0 removed)" in stdout
 
 
 def test_a_removed_championship_disappears_from_the_site(archive, tmp_path, run):
