@@ -70,6 +70,7 @@ class Builder:
         theme = self.renderer.fingerprint()
         if theme != self._theme:
             self._built.clear()
+            self.renderer.env.cache.clear()  # a new override template shadows a cached one
             self._theme = theme
         problems: list[Problem] = []
         built: dict[str, BuiltEvent] = {}

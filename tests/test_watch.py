@@ -1,0 +1,275 @@
+"""Watch mode as organisers meet it: editors' saves, bursts, broken files, deletions.
+
+The watcher runs in-process on a small "board" championship (tests/live_plugin),
+and every test ends by checking that the site is exactly what a fresh build of
+the content gives: the watcher never leaves a stale or half-updated site.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from conftest import snapshot
+from live_plugin.board import PLUGIN_DIR, player_name, plugin_manager, round_csv, write_event
+
+from publisher import hookimpl
+from publisher.build import Builder
+from publisher.model import Event
+from publisher.problems import Problem
+from publisher.watch import Watcher, is_temporary
+
+
+def eventually(check: Callable[[], bool], timeout: float = 5.0) -> None:
+    """Wait until ``check()`` holds; the file-system events take a moment to arrive."""
+    deadline = time.monotonic() + timeout
+    while not check():
+        if time.monotonic() > deadline:
+            raise AssertionError("the site did not follow the content in time")
+        time.sleep(0.01)
+
+
+class Live:
+    """A watcher on ``content`` building into ``site``, with its log lines kept."""
+
+    def __init__(self, tmp_path: Path, templates: Path | None = None):
+        self.content, self.site = tmp_path / "content", tmp_path / "site"
+        self.templates = templates
+        self.lines: list[str] = []
+        self.watcher = Watcher(Builder(plugin_manager(), self.content, self.site, templates),
+                               log=self.lines.append)
+
+    def json(self, path: str) -> object:
+        return json.loads((self.site / path).read_text(encoding="utf-8"))
+
+    def results(self, slug: str = "club", round_number: int = 1) -> list[str]:
+        return [t["result"] for t in self.json(f"{slug}/data/board-{round_number}.json")]
+
+    def settle(self) -> None:
+        """Give late file-system events their chance, then wait for the build they cause."""
+        time.sleep(0.3)
+        assert self.watcher.wait_idle(10)
+
+    def assert_consistent(self, tmp_path: Path) -> None:
+        """The watched site is byte for byte what a fresh build of the content writes."""
+        self.settle()
+        fresh = tmp_path / "fresh"
+        Builder(plugin_manager(), self.content, fresh, self.templates).build()
+        assert snapshot(self.site) == snapshot(fresh)
+
+
+@pytest.fixture
+def live(tmp_path: Path) -> Iterator[Live]:
+    folder = write_event(tmp_path / "content", "club", players=4)
+    (folder / "rounds" / "1.csv").write_text(round_csv(["", ""]), encoding="utf-8")
+    live = Live(tmp_path)
+    assert live.watcher.start()
+    yield live
+    live.watcher.stop()
+
+
+def rounds_dir(live: Live, slug: str = "club") -> Path:
+    return live.content / slug / "rounds"
+
+
+def test_a_burst_of_saves_gives_one_rebuild_with_the_last_content(live, tmp_path):
+    before = live.watcher.builds
+    path = rounds_dir(live) / "1.csv"
+    for result in ["1-0", "0-1", "½-½", "1-0", "0-1"] * 4:
+        path.write_text(round_csv([result, ""]), encoding="utf-8")
+    eventually(lambda: live.results() == ["0-1", ""])
+    live.settle()
+    assert live.watcher.builds == before + 1
+    live.assert_consistent(tmp_path)
+
+
+def test_an_editors_atomic_save_is_one_rebuild(live, tmp_path):
+    """gedit and most editors write a temporary file and rename it over the old one;
+    vim also probes with a file called 4913 and keeps a swap file."""
+    before = live.watcher.builds
+    rounds = rounds_dir(live)
+    (rounds / ".1.csv.swp").write_bytes(b"swap")
+    (rounds / "4913").write_bytes(b"")
+    (rounds / "4913").unlink()
+    temporary = rounds / ".goutputstream-X1Y2Z3"
+    temporary.write_text(round_csv(["1-0", "½-½"]), encoding="utf-8")
+    os.replace(temporary, rounds / "1.csv")
+    (rounds / ".1.csv.swp").unlink()
+    eventually(lambda: live.results() == ["1-0", "½-½"])
+    live.settle()
+    assert live.watcher.builds == before + 1
+    live.assert_consistent(tmp_path)
+
+
+def test_swap_and_backup_files_alone_do_not_rebuild(live):
+    before = live.watcher.builds
+    rounds = rounds_dir(live)
+    for name in [".1.csv.swp", "1.csv~", ".#1.csv", "1.csv.kate-swp", "4913", ".~lock.1.csv#"]:
+        (rounds / name).write_bytes(b"x")
+    live.settle()
+    assert live.watcher.builds == before
+
+
+@pytest.mark.parametrize("name", ["1.csv.swp", ".1.csv.swx", "notes.md~", "4913", ".#players.csv",
+                                  "x.kate-swp", ".~lock.players.csv#", ".goutputstream-AB12"])
+def test_editor_files_are_temporary(name):
+    assert is_temporary(Path(name))
+
+
+@pytest.mark.parametrize("name", ["1.csv", "players.csv", "event.toml", "4913.csv", "index.md"])
+def test_content_files_are_not_temporary(name):
+    assert not is_temporary(Path(name))
+
+
+def test_a_broken_file_keeps_the_last_good_site_until_the_fix(live, tmp_path):
+    path = rounds_dir(live) / "1.csv"
+    path.write_text(round_csv(["1-0", ""]), encoding="utf-8")
+    eventually(lambda: live.results() == ["1-0", ""])
+    live.settle()
+    good = snapshot(live.site)
+
+    path.write_text(round_csv(["1-0", "2-0"]), encoding="utf-8")
+    eventually(lambda: live.watcher.status.snapshot().error is not None)
+    error = live.watcher.status.snapshot().error
+    assert error == str(Problem(path, "result '2-0' is not 1-0, 0-1 or ½-½",
+                                "write 1-0, 0-1, ½-½ or leave it empty", line=3))
+    assert "the site still shows the last good build" in live.lines[-1]
+    assert f"error: {error}" in live.lines[-1]
+    live.settle()
+    assert snapshot(live.site) == good
+
+    path.write_text(round_csv(["1-0", "0-1"]), encoding="utf-8")
+    eventually(lambda: live.watcher.status.snapshot().error is None)
+    assert live.results() == ["1-0", "0-1"]
+    live.assert_consistent(tmp_path)
+
+
+def test_deleting_a_round_file_removes_its_pages(live, tmp_path):
+    rounds = rounds_dir(live)
+    (rounds / "2.csv").write_text(round_csv(["1-0", "0-1"]), encoding="utf-8")
+    eventually(lambda: (live.site / "club/data/board-2.json").is_file())
+    assert live.json("club/data/live.json")["heading"] == "Round 2"
+
+    (rounds / "2.csv").unlink()
+    eventually(lambda: not (live.site / "club/data/board-2.json").exists())
+    assert live.json("club/data/live.json")["heading"] == "Round 1"
+    live.assert_consistent(tmp_path)
+
+
+def test_a_new_championship_appears_and_a_deleted_one_goes(live, tmp_path):
+    write_event(live.content, "spring", players=2)
+    eventually(lambda: (live.site / "spring/screen.html").is_file())
+    assert "Spring Open" in (live.site / "index.html").read_text(encoding="utf-8")
+
+    for path in sorted((live.content / "spring").rglob("*"), reverse=True):
+        path.rmdir() if path.is_dir() else path.unlink()
+    (live.content / "spring").rmdir()
+    eventually(lambda: not (live.site / "spring").exists())
+    assert "Spring Open" not in (live.site / "index.html").read_text(encoding="utf-8")
+    live.assert_consistent(tmp_path)
+
+
+def test_a_change_rebuilds_only_its_own_championship(live, tmp_path):
+    write_event(live.content, "spring", players=2)
+    eventually(lambda: (live.site / "spring/index.html").is_file())
+    live.settle()
+    other = {p: p.stat().st_mtime_ns for p in (live.site / "spring").rglob("*") if p.is_file()}
+
+    (rounds_dir(live) / "1.csv").write_text(round_csv(["0-1", ""]), encoding="utf-8")
+    eventually(lambda: live.results() == ["0-1", ""])
+    live.settle()
+    assert live.lines[-1].split("] ", 1)[1].startswith("Rebuilt club: ")
+    assert {p: p.stat().st_mtime_ns for p in other} == other
+    live.assert_consistent(tmp_path)
+
+
+def test_players_edited_while_a_round_refers_to_them(live, tmp_path):
+    """Removing a player who is in a round breaks the round; putting them back mends it."""
+    players = live.content / "club" / "players.csv"
+    full = players.read_text(encoding="utf-8")
+    players.write_text(full.replace(f"p04,{player_name(3)}\n", ""), encoding="utf-8")
+    eventually(lambda: live.watcher.status.snapshot().error is not None)
+    assert "unknown player 'p04'" in live.watcher.status.snapshot().error
+    players.write_text(full.replace(player_name(3), "Dora Novak"), encoding="utf-8")
+    eventually(lambda: live.watcher.status.snapshot().error is None)
+    assert "Dora Novak" in (live.site / "club/players.html").read_text(encoding="utf-8")
+    live.assert_consistent(tmp_path)
+
+
+def test_a_broken_template_is_reported_and_the_watcher_recovers(tmp_path):
+    write_event(tmp_path / "content", "club", players=2)
+    templates = tmp_path / "templates"
+    templates.mkdir()
+    live = Live(tmp_path, templates)
+    assert live.watcher.start()
+    try:
+        footer = templates / "base.html"
+        footer.write_text("{% extends 'nothing-here.html' %", encoding="utf-8")
+        eventually(lambda: live.watcher.status.snapshot().error is not None)
+        assert "template error" in live.watcher.status.snapshot().error
+        footer.unlink()
+        eventually(lambda: live.watcher.status.snapshot().error is None)
+        live.assert_consistent(tmp_path)
+    finally:
+        live.watcher.stop()
+
+
+def test_a_failing_plugin_does_not_stop_the_watcher(live, tmp_path):
+    """A bug in a plugin is not the organiser's mistake, but the hall must keep its last site."""
+
+    class Broken:
+        @hookimpl
+        def publisher_compute_event(self, event: Event) -> None:
+            raise RuntimeError("plugin bug")
+
+    broken = Broken()
+    live.watcher.builder.pm.register(broken)
+    (rounds_dir(live) / "1.csv").write_text(round_csv(["1-0", ""]), encoding="utf-8")
+    eventually(lambda: live.watcher.status.snapshot().error is not None)
+    error = live.watcher.status.snapshot().error
+    assert error.startswith("internal error: RuntimeError('plugin bug')\nTraceback")
+    assert live.results() == ["", ""]
+    live.watcher.builder.pm.unregister(broken)
+    (rounds_dir(live) / "1.csv").write_text(round_csv(["1-0", "0-1"]), encoding="utf-8")
+    eventually(lambda: live.watcher.status.snapshot().error is None)
+    assert live.results() == ["1-0", "0-1"]
+    live.assert_consistent(tmp_path)
+
+
+# -- the command ----------------------------------------------------------------------------
+
+def test_publisher_watch_rebuilds_and_stops_cleanly_on_ctrl_c(tmp_path):
+    folder = write_event(tmp_path / "content", "club", players=2)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "publisher.cli", "--plugins-dir", str(PLUGIN_DIR), "watch",
+         "--content", "content", "--out", "site"],
+        cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        assert process.stdout is not None
+        assert "Rebuilt club" in process.stdout.readline()
+        assert process.stdout.readline().startswith("Watching content")
+        (folder / "rounds" / "1.csv").write_text(round_csv(["1-0"]), encoding="utf-8")
+        assert "Rebuilt club: " in process.stdout.readline()
+        assert (tmp_path / "site/club/data/board-1.json").is_file()
+        process.send_signal(signal.SIGINT)
+        assert process.wait(timeout=10) == 0
+        assert process.stdout.read().strip() == "Stopped."
+    finally:
+        process.kill()
+        process.wait()
+
+
+def test_publisher_watch_without_content_says_what_to_do(tmp_path, run, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    code, _, stderr = run("watch")
+    assert code == 1
+    assert stderr.splitlines()[0] == "error: " + str(Problem(
+        Path("content"), "is not a folder",
+        "run publisher in the folder that holds content/, or pass --content"))
