@@ -17,9 +17,12 @@ from pathlib import Path
 from plugins.mahjong.design import SEATS, pattern
 from plugins.mahjong.rounds import Part, Table, scores_path, seating_path
 from plugins.mahjong.seats import WINDS
-from plugins.mahjong.tournament import Mahjong
+from plugins.mahjong.settings import read_settings
+from plugins.mahjong.tournament import Mahjong, play_event
+from publisher import content
 from publisher.build import load_event
 from publisher.model import Event
+from publisher.plugins import systems
 from publisher.problems import ContentError, Problem
 
 
@@ -84,12 +87,7 @@ def seating_csv(parts: list[Part]) -> str:
 
 
 def run_draw(args: argparse.Namespace) -> int:
-    event = load_event(args.plugins, args.event)
-    state: Mahjong | None = event.data.get("mahjong")
-    if state is None:
-        raise ContentError(Problem(event.toml_path, f"system {event.system!r} has no draw",
-                                   'publisher draw seats system = "mahjong-elimination" events',
-                                   key="system"))
+    event, state = _load(args)
     number = args.round or _next_round(event, state)
     path = seating_path(event, number)
     if path.exists() and not args.force and not args.dry_run:
@@ -103,6 +101,25 @@ def run_draw(args: argparse.Namespace) -> int:
     path.write_text(text, encoding="utf-8")
     print(f"Drew round {number}: {text.count(chr(10)) - 1} seats written to {path}")
     return 0
+
+
+def _load(args: argparse.Namespace) -> tuple[Event, Mahjong]:
+    """The event as a build sees it; with ``--force --round N`` the files of round N and later
+    are left unread, since the new draw replaces them and they may no longer fit the field."""
+    try:
+        event = load_event(args.plugins, args.event)
+    except ContentError:
+        if not (args.force and args.round):
+            raise
+        event = content.load_event(args.event, set(systems(args.plugins)))
+        if event.system == "mahjong-elimination":
+            event.data["mahjong"] = play_event(event, read_settings(event), until=args.round)
+    state: Mahjong | None = event.data.get("mahjong")
+    if state is None:
+        raise ContentError(Problem(event.toml_path, f"system {event.system!r} has no draw",
+                                   'publisher draw seats system = "mahjong-elimination" events',
+                                   key="system"))
+    return event, state
 
 
 def _next_round(event: Event, state: Mahjong) -> int:

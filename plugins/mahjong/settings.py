@@ -55,8 +55,10 @@ class Settings:
 
     def part_label(self, round_number: int, part: int) -> str:
         """"Session 2, half 1", "Quarter 3", "Final": what the players call a part."""
+        if self.parts[round_number - 1] == 1:
+            return "Final" if self.is_final(round_number) else f"Round {round_number}"
         if self.is_final(round_number):
-            return "Final" if self.parts[-1] == 1 else f"Final, part {part}"
+            return f"Final, part {part}"
         cycles = self.cycles_per_part[round_number - 1]
         name = {2: "half", 1: "quarter"}.get(cycles, "part")
         per_session = max(1, CYCLES_PER_SESSION // cycles)

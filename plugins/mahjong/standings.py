@@ -98,13 +98,15 @@ def _break_tie(ordered: list[Standing], keep: int, seed: str, round_number: int,
         group = sorted(same, key=lambda s: s.player)
         rng.shuffle(group)
         broken.extend(group)
+    base = tied[0].rank
     for index, standing in enumerate(broken):
-        standing.rank = tied[0].rank + index
-        neighbour = broken[index + 1] if index + 1 < len(broken) else broken[index - 1]
+        standing.rank = base + index
+        below = index + 1 < len(broken)
+        neighbour = broken[index + 1] if below else broken[index - 1]
         standing.tiebreak = (
             f"tied on {display(total)} across the cut ({len(tied)} players); "
-            f"winning hands {_hands_text(standing.hands)}; "
-            f"place {index + 1} of the tie {_decided(standing, neighbour)}")
+            f"winning hands {_hands_text(standing.hands)}; place {index + 1} of the tie: "
+            f"{'ahead of' if below else 'behind'} {neighbour.player} {_decided(standing, neighbour)}")
     return ordered[:first] + broken + ordered[first + len(tied):]
 
 

@@ -111,14 +111,19 @@ def round1_groups(event: Event, settings: Settings) -> dict[str, list[str]]:
     return groups
 
 
-def play_event(event: Event, settings: Settings) -> Mahjong:
-    """Read every round's files in order and compute standings, cuts and the final order."""
+def play_event(event: Event, settings: Settings, until: int | None = None) -> Mahjong:
+    """Read every round's files in order and compute standings, cuts and the final order.
+
+    ``until`` stops before that round's files are read (a redraw replaces them)."""
     state = Mahjong(settings, round1_groups(event, settings))
     group_of = state.group_of
     field_ids = [p.id for p in event.players]
     carried: dict[str, Fraction] = dict.fromkeys(field_ids, Fraction(0))
     eliminated: dict[int, list[Standing]] = {}
     for number in range(1, settings.rounds + 1):
+        if number == until:
+            state.rounds.append(Round(number, list(field_ids), settings.parts[number - 1]))
+            break
         current = _read_round(event, settings, number, field_ids, group_of)
         current.standings = rank_standings(
             [Standing(p, group_of.get(p, ""), carried[p],
