@@ -48,9 +48,6 @@ class Round:
     def complete(self) -> bool:
         return self.drawn and self.parts_scored == self.parts_total
 
-    def standing(self, player: str) -> Standing | None:
-        return next((s for s in self.standings if s.player == player), None)
-
 
 @dataclass
 class Mahjong:

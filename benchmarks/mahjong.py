@@ -1,0 +1,114 @@
+"""How fast the mahjong elimination plugin draws and publishes a large event.
+
+1. A 2,048-player round 1 (two groups of 1,024, four parts): the rotation
+   pattern computed from scratch, the seating drawn, and every pair of players
+   checked to meet at most once. Median of several runs.
+2. A whole 2,048-player event in the WSOM format (256 advance after round 1,
+   then halves down to a final of four): every round drawn through the
+   ``draw`` command's code and scored with made-up zero-sum play scores, then
+   the site built from scratch and built again with nothing changed.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import tempfile
+import textwrap
+import time
+from itertools import combinations
+from pathlib import Path
+
+from plugins.mahjong.design import pattern
+from plugins.mahjong.draw import draw_group, draw_round, seating_csv
+from publisher.build import Builder, load_event
+from publisher.plugins import plugin_manager
+
+PLAYERS = 2048
+REPEATS = 7
+
+
+def draw_round1() -> tuple[float, int]:
+    """Seconds to compute the pattern, draw both groups and count repeated meetings."""
+    players = [f"p{i:04d}" for i in range(1, PLAYERS + 1)]
+    started = time.perf_counter()
+    pattern.cache_clear()
+    parts_a = draw_group(players[: PLAYERS // 2], 4, "bench:round:1", "A")
+    parts_b = draw_group(players[PLAYERS // 2:], 4, "bench:round:1", "B", first_table=PLAYERS // 8 + 1)
+    met: set[tuple[str, str]] = set()
+    repeated = 0
+    for part in [*parts_a, *parts_b]:
+        for table in part.tables:
+            for pair in combinations(sorted(table.seats), 2):
+                repeated += pair in met
+                met.add(pair)
+    return time.perf_counter() - started, repeated
+
+
+def write_event(folder: Path) -> None:
+    folder.mkdir(parents=True)
+    (folder / "event.toml").write_text(textwrap.dedent("""\
+        name = "Benchmark Mahjong"
+        game = "mahjong"
+        system = "mahjong-elimination"
+        start = 2026-10-02
+        seed = "bench"
+
+        [mahjong]
+        carry_over_round1 = { A = "1/4", B = "1/3" }
+        prizes = [10000, 5000, 3000]
+        """), encoding="utf-8")
+    rows = ["id,name,group"] + [f"p{i:04d},Player {i},{'AB'[i % 2]}" for i in range(1, PLAYERS + 1)]
+    (folder / "players.csv").write_text("\n".join(rows) + "\n", encoding="utf-8")
+
+
+def score_round(folder: Path, number: int, seating: str) -> None:
+    """Zero-sum play scores for every table and part, with a few winning hands each."""
+    rng = random.Random(f"bench-scores:{number}")
+    tables: dict[tuple[str, str], list[str]] = {}
+    for line in seating.splitlines()[1:]:
+        part, table, _, player = line.split(",")
+        tables.setdefault((part, table), []).append(player)
+    rows = ["player,part,score,hands"]
+    for (part, _), players in tables.items():
+        scores = [rng.randrange(-150, 150) for _ in range(3)]
+        scores.append(-sum(scores))
+        for player, score in zip(players, scores, strict=True):
+            hands = " ".join(str(rng.choice([8, 12, 16, 24, 32, 64, 88])) for _ in range(rng.randrange(4)))
+            rows.append(f"{player},{part},{score},{hands}")
+    (folder / "rounds" / f"{number}-scores.csv").write_text("\n".join(rows) + "\n", encoding="utf-8")
+
+
+def full_event() -> dict[str, float]:
+    pm = plugin_manager()
+    with tempfile.TemporaryDirectory() as tmp:
+        content = Path(tmp) / "content"
+        folder = content / "bench-mahjong"
+        write_event(folder)
+        (folder / "rounds").mkdir()
+        started = time.perf_counter()
+        for number in range(1, 9):
+            event = load_event(pm, folder)
+            seating = seating_csv(draw_round(event, event.data["mahjong"], number))
+            (folder / "rounds" / f"{number}-seating.csv").write_text(seating, encoding="utf-8")
+            score_round(folder, number, seating)
+        played = time.perf_counter() - started
+        builder = Builder(pm, content, Path(tmp) / "site")
+        report = builder.build()
+        again = Builder(pm, content, Path(tmp) / "site").build()
+        assert load_event(pm, folder).data["mahjong"].finished
+        return {"draw and score 8 rounds (s)": played, "first build (s)": report.seconds,
+                "files": report.files, "rebuild, nothing changed (s)": again.seconds}
+
+
+def main() -> None:
+    runs = [draw_round1() for _ in range(REPEATS)]
+    print(f"2,048-player round 1, two groups, four parts: median {statistics.median(t for t, _ in runs):.3f} s "
+          f"(pattern + draw + pair check), repeated meetings: {max(r for _, r in runs)}")
+    for name, value in full_event().items():
+        print(f"2,048-player event, {name}: {value:.2f}" if isinstance(value, float)
+              else f"2,048-player event, {name}: {value}")
+
+
+if __name__ == "__main__":
+    main()
