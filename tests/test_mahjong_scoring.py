@@ -132,9 +132,9 @@ def test_equal_totals_share_a_rank_and_a_tie_across_the_cut_goes_to_the_bigger_h
         ("p15", 15, "eliminated"), ("p16", 15, "eliminated")]
     assert standings["p09"]["tiebreak"] == (
         "tied on 0.00 across the cut (3 players); winning hands 64 16; place 1 of the tie: "
-        "ahead of p08 by the 2nd biggest hand (16 against 8)")
-    assert standings["p08"]["tiebreak"].endswith("ahead of p10 by the biggest hand (64 against 32)")
-    assert standings["p10"]["tiebreak"].endswith("behind p08 by the biggest hand (32 against 64)")
+        "ahead of Player 08 by the 2nd biggest hand (16 against 8)")
+    assert standings["p08"]["tiebreak"].endswith("ahead of Player 10 by the biggest hand (64 against 32)")
+    assert standings["p10"]["tiebreak"].endswith("behind Player 08 by the biggest hand (32 against 64)")
     assert standings["p04"]["tiebreak"] == ""  # a tie away from the cut stays a tie
 
 
@@ -145,7 +145,8 @@ def test_a_tie_with_equal_hands_is_drawn_by_seeded_lottery(tmp_path, run):
     assert first == table(folder, 1)
     winner, loser = sorted(("p08", "p09"), key=lambda p: first[p]["rank"])
     assert first[winner]["status"] == "advanced" and first[loser]["status"] == "eliminated"
-    assert first[winner]["tiebreak"].endswith(f"ahead of {loser} by seeded lottery (equal hands)")
+    assert first[winner]["tiebreak"].endswith(
+        f"ahead of Player {loser[1:]} by seeded lottery (equal hands)")
     assert first["p10"]["tiebreak"].endswith("by the biggest hand (none against 64)")
 
 

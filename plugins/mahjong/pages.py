@@ -140,6 +140,7 @@ def eliminations(event: Event, state: Mahjong) -> list[dict[str, Any]]:
         rows.append({
             "number": current.number, "label": round_label(state, current.number),
             "players": len(current.field), "advanced": len(kept), "eliminated": len(out),
+            "first_place": len(kept) + 1,
             "cut": display(kept[-1].total), "best_out": display(out[0].total),
             "out": [{"id": s.player, "name": names[s.player], "total": display(s.total)} for s in out],
             "ties": sum(1 for s in current.standings if s.tiebreak),

@@ -52,11 +52,13 @@ def display(value: Fraction) -> str:
 
 
 def rank_standings(standings: list[Standing], advance: int | None, complete: bool, seed: str,
-                   round_number: int, scores: Scores | None) -> list[Standing]:
+                   round_number: int, scores: Scores | None,
+                   names: dict[str, str] | None = None) -> list[Standing]:
     """Order a round by total, share ranks, apply the cut; returns the ordered list.
 
     ``advance`` is None in the final. ``standings`` come in field order, which
-    orders players with equal totals (they share a rank).
+    orders players with equal totals (they share a rank). ``names`` spell players
+    in the tie-break reasons (ids otherwise).
     """
     ordered = sorted(standings, key=lambda s: -s.total)
     for index, standing in enumerate(ordered):
@@ -71,14 +73,14 @@ def rank_standings(standings: list[Standing], advance: int | None, complete: boo
             standing.status = ADVANCED if standing.rank == 1 else ELIMINATED
         return ordered
     if advance < len(ordered) and ordered[advance - 1].total == ordered[advance].total:
-        ordered = _break_tie(ordered, advance, seed, round_number, scores)
+        ordered = _break_tie(ordered, advance, seed, round_number, scores, names or {})
     for index, standing in enumerate(ordered):
         standing.status = ADVANCED if index < advance else ELIMINATED
     return ordered
 
 
 def _break_tie(ordered: list[Standing], keep: int, seed: str, round_number: int,
-               scores: Scores | None) -> list[Standing]:
+               scores: Scores | None, names: dict[str, str]) -> list[Standing]:
     """Reorder the players tied across the cut by their hands, then by lottery."""
     total = ordered[keep - 1].total
     tied = [s for s in ordered if s.total == total]
@@ -106,7 +108,8 @@ def _break_tie(ordered: list[Standing], keep: int, seed: str, round_number: int,
         standing.tiebreak = (
             f"tied on {display(total)} across the cut ({len(tied)} players); "
             f"winning hands {_hands_text(standing.hands)}; place {index + 1} of the tie: "
-            f"{'ahead of' if below else 'behind'} {neighbour.player} {_decided(standing, neighbour)}")
+            f"{'ahead of' if below else 'behind'} {names.get(neighbour.player, neighbour.player)} "
+            f"{_decided(standing, neighbour)}")
     return ordered[:first] + broken + ordered[first + len(tied):]
 
 

@@ -129,7 +129,8 @@ def play_event(event: Event, settings: Settings, until: int | None = None) -> Ma
                       current.scores.hands.get(p, []) if current.scores else [])
              for p in field_ids],
             None if settings.is_final(number) else settings.advance[number - 1],
-            current.complete, event.seed, number, current.scores)
+            current.complete, event.seed, number, current.scores,
+            {p.id: p.name for p in event.players})
         state.rounds.append(current)
         if not current.complete:
             _check_nothing_after(event, number, settings.rounds)
