@@ -53,7 +53,8 @@ def live_view(event: Event, state: Mahjong) -> dict[str, Any]:
             view["clock"] = clock(state.settings, current.number, part)
     shown = _latest_scored(state)
     view["standings_heading"] = _standings_heading(state, shown)
-    view["standings"] = [] if shown is None else _standings(shown, names)
+    view["standings"] = [] if shown is None else _standings(
+        shown, names, final=state.settings.is_final(shown.number))
     return view
 
 
@@ -74,12 +75,12 @@ def _standings_heading(state: Mahjong, shown: Round | None) -> str:
     return f"{label} after {shown.parts_scored} of {shown.parts_total} parts"
 
 
-def _standings(shown: Round, names: dict[str, str]) -> list[dict[str, Any]]:
+def _standings(shown: Round, names: dict[str, str], final: bool) -> list[dict[str, Any]]:
     counts: dict[int, int] = {}
     for s in shown.standings:
         counts[s.rank] = counts.get(s.rank, 0) + 1
     return [{
         "place": f"={s.rank}" if counts[s.rank] > 1 else str(s.rank), "id": s.player,
         "name": names[s.player], "score": display(s.total),
-        "note": "out" if s.status == ELIMINATED else f"carried {display(s.carried)}",
+        "note": "out" if s.status == ELIMINATED and not final else f"carried {display(s.carried)}",
     } for s in shown.standings]
