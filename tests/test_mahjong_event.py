@@ -150,3 +150,18 @@ def test_the_example_events_build(tmp_path, run):
     running = json.loads((out / "hk-mahjong-open-2026/data/mahjong-round-2.json").read_text())
     assert {s["status"] for s in running["standings"]} == {"pending"}
     assert "Round 2 of 4: drawn, scores pending" in (out / "index.html").read_text()
+
+
+def test_settings_that_do_not_fit_together(tmp_path, run):
+    folder = make_event(tmp_path)
+    text = (folder / "event.toml").read_text()
+    (folder / "event.toml").write_text(text.replace("advance = [8, 4]", "advance = [10, 12]")
+                                       .replace('carry_over = "1/4"', 'carry_over = "a quarter"'))
+    toml = display_path(folder / "event.toml")
+    assert errors(run, folder) == [
+        f"error: {toml}: mahjong.advance: 12 advancing after 10 is not a cut. "
+        "Fix: each round must keep fewer players than the one before",
+        f"error: {toml}: mahjong.advance: 10 players do not fill tables of four. "
+        "Fix: advance a multiple of 4 after every round",
+        f"error: {toml}: mahjong.carry_over: must be a number or a fraction, not 'a quarter'. "
+        'Fix: write it like "1/4" or 0.25']
