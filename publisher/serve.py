@@ -105,11 +105,10 @@ class _Handler(SimpleHTTPRequestHandler):
             self.wfile.flush()
             while True:
                 changed = self.server.status.wait(snapshot, HEARTBEAT)
+                if self.server.status.closed:
+                    return
                 if changed is None:
-                    if self.server.status.snapshot() == snapshot:
-                        self.wfile.write(b": still here\n\n")
-                    else:  # closed
-                        return
+                    self.wfile.write(b": still here\n\n")
                 else:
                     snapshot = changed
                     self.wfile.write(b"data: " + _status_json(snapshot) + b"\n\n")

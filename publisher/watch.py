@@ -88,6 +88,11 @@ class BuildStatus:
             self._changed.wait_for(lambda: self._closed or self._snapshot != seen, timeout)
             return None if self._closed or self._snapshot == seen else self._snapshot
 
+    @property
+    def closed(self) -> bool:
+        with self._changed:
+            return self._closed
+
     def close(self) -> None:
         """Wake every waiter for good: the server is stopping."""
         with self._changed:

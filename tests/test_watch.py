@@ -13,27 +13,18 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from conftest import snapshot
-from live_plugin.board import PLUGIN_DIR, player_name, plugin_manager, round_csv, write_event
+from live_plugin.board import PLUGIN_DIR, eventually, player_name, plugin_manager, round_csv, write_event
 
 from publisher import hookimpl
 from publisher.build import Builder
 from publisher.model import Event
 from publisher.problems import Problem
 from publisher.watch import Watcher, is_temporary
-
-
-def eventually(check: Callable[[], bool], timeout: float = 5.0) -> None:
-    """Wait until ``check()`` holds; the file-system events take a moment to arrive."""
-    deadline = time.monotonic() + timeout
-    while not check():
-        if time.monotonic() > deadline:
-            raise AssertionError("the site did not follow the content in time")
-        time.sleep(0.01)
 
 
 class Live:

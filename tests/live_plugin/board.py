@@ -10,10 +10,17 @@ its own, whatever the real systems do. ``[board] clock_start`` and
 from __future__ import annotations
 
 import re
+import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from publisher import hookimpl
+import pluggy
+
+import plugins.core
+import plugins.screens
+from publisher import commands, hookimpl, hookspecs
 from publisher.csvfiles import read_csv
 from publisher.model import DataFile, Event, Page
 from publisher.problems import Problems
@@ -103,6 +110,17 @@ def _place(place: int, score: float, points: dict[str, float]) -> str:
 
 
 PLUGIN_DIR = Path(__file__).parent
+
+
+def plugin_manager() -> pluggy.PluginManager:
+    """The core, the screens and this system only: live tests do not depend on the other systems."""
+    pm = pluggy.PluginManager("publisher")
+    pm.add_hookspecs(hookspecs)
+    for plugin in (commands, plugins.core, plugins.screens, sys.modules[__name__]):
+        pm.register(plugin)
+    pm.check_pending()
+    return pm
+
 _FIRST = ["Ana", "Boris", "Chiara", "Dmitri", "Eva", "Filip", "Greta", "Hiro", "Ines", "Jonas",
           "Katja", "Luka", "Mirela", "Nikola", "Olga", "Petra"]
 _LAST = ["Novak", "Horvat", "Kovačić", "Babić", "Marić", "Jurić", "Knežević", "Vuković",
@@ -126,6 +144,15 @@ def write_event(content: Path, slug: str = "club", players: int = 4, **board: An
     rows = "".join(f"p{n + 1:02d},{player_name(n)}\n" for n in range(players))
     (folder / "players.csv").write_text("id,name\n" + rows, encoding="utf-8")
     return folder
+
+
+def eventually(check: Callable[[], bool], timeout: float = 5.0) -> None:
+    """Wait until ``check()`` holds: file-system events and rebuilds take a moment."""
+    deadline = time.monotonic() + timeout
+    while not check():
+        if time.monotonic() > deadline:
+            raise AssertionError("the site did not follow the content in time")
+        time.sleep(0.01)
 
 
 def round_csv(results: list[str]) -> str:

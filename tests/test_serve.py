@@ -1,0 +1,223 @@
+"""The local server of ``publisher serve``: the site as built, plus live reload, without a browser.
+
+The server answers from ``site/`` and adds its script only to the HTML it sends;
+``/__publisher/status.json`` and ``/__publisher/events`` tell pages about builds
+and errors. Browser tests of the same live in tests/browser/.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from live_plugin.board import PLUGIN_DIR, eventually, plugin_manager, round_csv, write_event
+
+from publisher.build import Builder
+from publisher.serve import LiveServer, inject
+from publisher.watch import Watcher
+
+
+class Served:
+    def __init__(self, tmp_path: Path):
+        self.content, self.site = tmp_path / "content", tmp_path / "site"
+        self.folder = write_event(self.content, "club", players=4)
+        self.round = self.folder / "rounds" / "1.csv"
+        self.round.write_text(round_csv(["", ""]), encoding="utf-8")
+        self.watcher = Watcher(Builder(plugin_manager(), self.content, self.site), log=lambda _: None)
+        assert self.watcher.start()
+        self.server = LiveServer(self.site, self.watcher.status, port=0)
+        self.server.start()
+        self.port = self.server.server_address[1]
+
+    def get(self, path: str) -> tuple[int, dict[str, str], bytes]:
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=5)
+        try:
+            connection.request("GET", path)
+            response = connection.getresponse()
+            return response.status, dict(response.getheaders()), response.read()
+        finally:
+            connection.close()
+
+    def status(self) -> dict:
+        return json.loads(self.get("/__publisher/status.json")[2])
+
+    def stop(self) -> None:
+        self.server.stop()
+        self.watcher.stop()
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[Served]:
+    served = Served(tmp_path)
+    yield served
+    served.stop()
+
+
+def test_it_listens_on_the_local_machine_only(served):
+    assert served.server.server_address[0] == "127.0.0.1"
+    assert served.server.url == f"http://127.0.0.1:{served.port}/"
+
+
+def test_html_gets_the_live_script_but_the_site_on_disk_does_not(served):
+    code, headers, body = served.get("/club/screen.html")
+    assert code == 200
+    assert headers["Content-Type"] == "text/html; charset=utf-8"
+    assert headers["Cache-Control"] == "no-store"
+    on_disk = (served.site / "club/screen.html").read_bytes()
+    assert b"__publisher" not in on_disk
+    assert body == inject(on_disk, 1)
+    assert body.endswith(b'<script src="/__publisher/live.js" data-build="1"></script>\n</body>\n</html>\n')
+
+
+def test_data_and_assets_are_sent_as_built(served):
+    code, headers, body = served.get("/club/data/live.json")
+    assert (code, headers["Content-Type"]) == (200, "application/json")
+    assert body == (served.site / "club/data/live.json").read_bytes()
+    code, headers, body = served.get("/assets/screens/screen.js")
+    assert (code, body) == (200, (served.site / "assets/screens/screen.js").read_bytes())
+    assert headers["Content-Type"] == "text/javascript"
+
+
+def test_folders_serve_their_index_and_missing_pages_are_404(served):
+    code, headers, _ = served.get("/club")
+    assert (code, headers["Location"]) == (301, "/club/")
+    code, _, body = served.get("/club/")
+    assert code == 200 and b"<h1>Club Open</h1>" in body
+    code, _, body = served.get("/club/round-9.html")
+    assert code == 404 and b"__publisher/live.js" in body
+
+
+def test_requests_cannot_leave_the_site(served, tmp_path):
+    (tmp_path / "secret.txt").write_text("not for the web", encoding="utf-8")
+    for path in ["/../secret.txt", "/club/../../secret.txt", "/%2e%2e/secret.txt"]:
+        code, _, body = served.get(path)
+        assert code == 404, path
+        assert b"not for the web" not in body
+
+
+def test_the_status_follows_builds_and_mistakes(served):
+    assert served.status() == {"build": 1, "error": None}
+    served.round.write_text(round_csv(["1-0", ""]), encoding="utf-8")
+    eventually(lambda: served.status()["build"] == 2)
+    assert served.status() == {"build": 2, "error": None}
+
+    served.round.write_text(round_csv(["1-0", "9-9"]), encoding="utf-8")
+    eventually(lambda: served.status()["error"] is not None)
+    status = served.status()
+    assert status["build"] == 2
+    assert "1.csv:3: result '9-9' is not 1-0, 0-1 or ½-½" in status["error"]
+    code, _, body = served.get("/club/data/board-1.json")
+    assert code == 200 and json.loads(body)[1]["result"] == ""
+
+    served.round.write_text(round_csv(["1-0", "0-1"]), encoding="utf-8")
+    eventually(lambda: served.status() == {"build": 3, "error": None})
+
+
+def test_a_rebuild_that_changes_nothing_does_not_reload_pages(served):
+    served.round.write_text(round_csv(["", ""]), encoding="utf-8")  # same bytes, new time
+    served.watcher.wait_idle()
+    time.sleep(0.3)
+    assert served.watcher.wait_idle()
+    assert served.status() == {"build": 1, "error": None}
+
+
+def read_event(stream: http.client.HTTPResponse) -> dict:
+    """The next ``data:`` message of a server-sent event stream."""
+    while True:
+        line = stream.fp.readline().decode()
+        if line.startswith("data: "):
+            return json.loads(line[len("data: "):])
+
+
+def test_events_stream_the_status_as_it_changes(served):
+    connection = http.client.HTTPConnection("127.0.0.1", served.port, timeout=5)
+    connection.request("GET", "/__publisher/events")
+    stream = connection.getresponse()
+    assert stream.getheader("Content-Type") == "text/event-stream"
+    assert read_event(stream) == {"build": 1, "error": None}
+    served.round.write_text(round_csv(["0-1", ""]), encoding="utf-8")
+    assert read_event(stream) == {"build": 2, "error": None}
+    served.round.write_text("table,player1\n1,p01,p02,1-0\n", encoding="utf-8")
+    broken = read_event(stream)
+    assert broken["build"] == 2 and "1.csv" in broken["error"]
+
+    started = time.monotonic()
+    served.server.stop()
+    assert stream.fp.read().strip() == b""  # the stream ends with the server
+    assert time.monotonic() - started < 5
+    connection.close()
+
+
+def test_the_live_script_is_served(served):
+    code, headers, body = served.get("/__publisher/live.js")
+    assert (code, headers["Content-Type"]) == (200, "text/javascript; charset=utf-8")
+    assert b'new EventSource("/__publisher/events")' in body
+    assert served.get("/__publisher/nothing")[0] == 404
+
+
+def test_inject_puts_the_script_before_the_end_of_the_body():
+    assert inject(b"<html><body><p>x</p></body></html>", 7) == (
+        b'<html><body><p>x</p><script src="/__publisher/live.js" data-build="7"></script>\n'
+        b"</body></html>")
+    assert inject(b"<p>fragment</p>", 1).endswith(b'data-build="1"></script>\n')
+
+
+# -- the command ----------------------------------------------------------------------------
+
+def start_serve(tmp_path: Path, *options: str) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "publisher.cli", "--plugins-dir", str(PLUGIN_DIR), "serve",
+         "--content", "content", "--out", "site", *options],
+        cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+
+
+def serving_url(process: subprocess.Popen[str]) -> str:
+    """Read the command's output up to the line that names its address."""
+    assert process.stdout is not None
+    for line in process.stdout:
+        found = re.search(r"Serving site at (http://127\.0\.0\.1:\d+/)", line)
+        if found:
+            return found.group(1)
+    raise AssertionError(f"publisher serve ended with {process.wait()}")
+
+
+def test_publisher_serve_picks_a_free_port_and_stops_on_ctrl_c(tmp_path):
+    write_event(tmp_path / "content", "club", players=2)
+    process = start_serve(tmp_path, "--port", "0")
+    try:
+        url = serving_url(process)
+        with urllib.request.urlopen(url + "club/find.html", timeout=5) as response:
+            assert b"Find your table" in response.read()
+        process.send_signal(signal.SIGINT)
+        assert process.wait(timeout=10) == 0
+        assert process.stdout is not None and process.stdout.read().strip() == "Stopped."
+        with pytest.raises(urllib.error.URLError):
+            urllib.request.urlopen(url, timeout=2)
+    finally:
+        process.kill()
+        process.wait()
+
+
+def test_publisher_serve_on_a_busy_port_says_what_to_do(tmp_path, run, monkeypatch):
+    write_event(tmp_path / "content", "club", players=2)
+    monkeypatch.chdir(tmp_path)
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        code, _, stderr = run("serve", "--port", str(port))
+    assert code == 1
+    assert stderr.startswith(f"error: cannot listen on 127.0.0.1:{port}: Address already in use; "
+                             "pass another --port, or --port 0 for any free one")
+    assert not (tmp_path / "site").exists()
