@@ -1,5 +1,5 @@
 // Find your table: filters the list by name as you type, and follows data/live.json
-// (checked every 10 s) so a phone left open shows the next round's table.
+// (checked every 10 s, or ?poll=N) so a phone left open shows the next round's table.
 // The rows are built like plugins/screens/finder.py builds them; keep the two in step.
 (function () {
   "use strict";
@@ -8,6 +8,7 @@
   var rows = document.getElementById("find-rows");
   var none = document.getElementById("find-none");
   var liveText = null;
+  var POLL = Number(new URLSearchParams(location.search).get("poll")) || 10;
 
   function searchKey(text) {
     return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
@@ -77,7 +78,7 @@
         liveText = text;
       })
       .catch(function () {})
-      .finally(function () { setTimeout(poll, 10000); });
+      .finally(function () { setTimeout(poll, POLL * 1000); });
   }
 
   input.addEventListener("input", filter);

@@ -1,0 +1,253 @@
+"""Venue screens, find-your-table and live reload in a real Chromium (Playwright).
+
+Each test starts ``publisher serve --port 0`` on a small "board" championship
+(tests/live_plugin) and edits the content as an organiser would; the pages must
+follow by themselves. Skipped with the reason when Debian's chromium or the
+playwright package is missing; CI installs both.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+from live_plugin.board import PLUGIN_DIR, player_name, plugin_manager, round_csv, write_event
+
+from publisher.build import Builder
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = Path("/usr/bin/chromium")
+FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync"]
+WAIT = 10_000  # ms: screens poll every second here, rebuilds take a fraction of one
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    if not CHROMIUM.is_file():
+        pytest.skip("Debian's chromium is not installed at /usr/bin/chromium (apt-get install chromium)")
+    sync_api = pytest.importorskip("playwright.sync_api",
+                                   reason="the playwright package is not installed (pip install playwright)")
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def expect():
+    return pytest.importorskip("playwright.sync_api").expect
+
+
+class Hall:
+    """A championship on disk and ``publisher serve`` running on it."""
+
+    def __init__(self, tmp_path: Path, players: int, **board: object):
+        self.folder = write_event(tmp_path / "content", "club", players=players, **board)
+        self.rounds = self.folder / "rounds"
+        self.process: subprocess.Popen[str] | None = None
+        self.url = ""
+
+    def write_round(self, number: int, results: list[str]) -> None:
+        (self.rounds / f"{number}.csv").write_text(round_csv(results), encoding="utf-8")
+
+    def serve(self, cwd: Path) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "publisher.cli", "--plugins-dir", str(PLUGIN_DIR), "serve",
+             "--port", "0", "--content", "content", "--out", "site"],
+            cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            found = re.search(r"Serving site at (http://127\.0\.0\.1:\d+/)", line)
+            if found:
+                self.url = found.group(1)
+                threading.Thread(target=self.process.stdout.read, daemon=True).start()
+                return
+        raise AssertionError(f"publisher serve ended with {self.process.wait()}")
+
+    def stop(self) -> None:
+        if self.process:
+            self.process.terminate()
+            self.process.wait(timeout=10)
+
+
+@pytest.fixture
+def hall(tmp_path: Path) -> Iterator[Hall]:
+    hall = Hall(tmp_path, players=8)
+    hall.write_round(1, ["", "", "", ""])
+    hall.serve(tmp_path)
+    yield hall
+    hall.stop()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1920, "height": 1080})
+    page = context.new_page()
+    page.set_default_timeout(WAIT)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield page
+    context.close()
+    assert errors == []
+
+
+def table(page, number: int):
+    return page.locator(".screen-item.table").nth(number - 1)
+
+
+def test_a_result_shows_up_on_an_open_screen_without_a_reload(hall, page, expect):
+    page.goto(hall.url + "club/screen.html?poll=1")
+    expect(page.locator("#screen-title")).to_have_text("Round 1")
+    expect(table(page, 1)).to_contain_text(f"{player_name(0)}")
+    expect(table(page, 1).locator(".res")).to_have_text("–")
+    page.evaluate("window.stillTheSamePage = true")
+
+    hall.write_round(1, ["1-0", "", "½-½", ""])
+    expect(table(page, 1).locator(".res")).to_have_text("1-0", timeout=WAIT)
+    expect(table(page, 3).locator(".res")).to_have_text("½-½")
+    expect(table(page, 1)).to_contain_text("1 pts")
+    assert page.evaluate("window.stillTheSamePage") is True
+
+    hall.write_round(2, ["0-1", "", "", ""])
+    expect(page.locator("#screen-title")).to_have_text("Round 2", timeout=WAIT)
+    assert page.evaluate("window.stillTheSamePage") is True
+
+
+def test_a_broken_file_shows_the_banner_over_the_last_good_data(hall, page, expect):
+    hall.write_round(1, ["1-0", "", "", ""])
+    page.goto(hall.url + "club/screen.html?poll=1")
+    expect(table(page, 1).locator(".res")).to_have_text("1-0")
+
+    (hall.rounds / "1.csv").write_text(round_csv(["0-1", "", "", ""]).replace("p04", "p99"),
+                                       encoding="utf-8")
+    banner = page.locator("#publisher-error")
+    expect(banner).to_be_visible(timeout=WAIT)
+    expect(banner).to_contain_text("1.csv:3: unknown player 'p99'")
+    expect(banner).to_contain_text("this is the last good site")
+    expect(table(page, 1).locator(".res")).to_have_text("1-0")  # the last good data stays
+    expect(table(page, 2)).to_contain_text(player_name(3))
+
+    hall.write_round(1, ["0-1", "", "", ""])
+    expect(banner).to_have_count(0, timeout=WAIT)
+    expect(table(page, 1).locator(".res")).to_have_text("0-1", timeout=WAIT)
+
+
+def test_the_screen_fits_1920_by_1080_and_turns_its_pages(tmp_path, browser, expect):
+    """60 tables: two pages of pairings in two columns, then the standings, then back."""
+    start = (dt.datetime.now(dt.UTC) - dt.timedelta(minutes=10)).isoformat(timespec="seconds")
+    hall = Hall(tmp_path, players=120, clock_start=start, clock_minutes=70)
+    hall.write_round(1, ["1-0", "0-1", "½-½", ""] * 15)
+    hall.serve(tmp_path)
+    context = browser.new_context(viewport={"width": 1920, "height": 1080})
+    try:
+        page = context.new_page()
+        page.set_default_timeout(WAIT)
+        page.goto(hall.url + "club/screen.html?seconds=2")
+        expect(page.locator("#screen-page")).to_have_text("Page 1 of 2")
+        expect(page.locator("#screen-timer")).to_have_text(re.compile(r"^Round: (59|60):\d\d left$"))
+        page.screenshot(path=tmp_path / "screen-1920x1080.png")
+        overflow = page.evaluate("""() => {
+            const out = [];
+            const html = document.documentElement;
+            if (html.scrollWidth > innerWidth || html.scrollHeight > innerHeight) out.push("page scrolls");
+            for (const el of document.querySelectorAll('.screen-app *')) {
+                const r = el.getBoundingClientRect();
+                if (r.width && (r.left < 0 || r.top < 0 || r.right > innerWidth || r.bottom > innerHeight))
+                    out.push(el.className + ' ' + el.textContent.slice(0, 30));
+            }
+            for (const el of document.querySelectorAll('.screen-item .name, .screen-title'))
+                if (el.scrollWidth > el.clientWidth) out.push('cut: ' + el.textContent);
+            return out;
+        }""")
+        assert overflow == []
+        columns = page.evaluate("""() => new Set([...document.querySelectorAll('.screen-item.table')]
+                                   .map(e => Math.round(e.getBoundingClientRect().left))).size""")
+        first_page = page.locator(".screen-item.table").count()
+        assert columns == 2 and 30 <= first_page < 60
+        font = page.evaluate("parseFloat(getComputedStyle(document.querySelector('.screen-item')).fontSize)")
+        assert font >= 32  # readable from the back of the hall
+
+        expect(page.locator("#screen-page")).to_have_text("Page 2 of 2", timeout=WAIT)
+        assert page.locator(".screen-item.table").count() == 60 - first_page
+        expect(page.locator("#screen-title")).to_have_text("Standings after round 1", timeout=WAIT)
+        expect(page.locator(".screen-item.standing").first).to_contain_text("=1")
+        expect(page.locator("#screen-title")).to_have_text("Round 1", timeout=WAIT)
+    finally:
+        context.close()
+        hall.stop()
+
+
+def test_find_your_table_on_a_phone(hall, browser, expect):
+    hall.write_round(2, ["1-0", "", "", ""])
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(WAIT)
+        page.goto(hall.url + "club/find.html?poll=1")
+        rows = page.locator("#find-rows tr:visible")
+        expect(rows).to_have_count(8)
+        page.fill("#find-name", "chiara")  # Chiara Novak, p03
+        expect(rows).to_have_count(1)
+        expect(rows.first).to_contain_text(player_name(2))
+        expect(rows.first.locator("td").nth(1)).to_have_text("2")
+        expect(rows.first).to_contain_text(player_name(3))
+
+        (hall.rounds / "3.csv").write_text(
+            "table,player1,player2,result\n1,p03,p01,\n2,p02,p04,\n3,p05,p06,\n4,p07,p08,\n",
+            encoding="utf-8")  # a new round: p03 moves to table 1
+        expect(page.locator("#find-heading")).to_have_text("Round 3", timeout=WAIT)
+        expect(rows).to_have_count(1)
+        expect(rows.first.locator("td").nth(1)).to_have_text("1")
+        page.fill("#find-name", "nobody here")
+        expect(rows).to_have_count(0)
+        expect(page.locator("#find-none")).to_be_visible()
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    finally:
+        context.close()
+
+
+def test_other_pages_reload_themselves_after_a_rebuild(hall, page, expect):
+    page.goto(hall.url + "club/players.html")
+    page.evaluate("window.stillTheSamePage = true")
+    players = hall.folder / "players.csv"
+    players.write_text(players.read_text(encoding="utf-8").replace(player_name(0), "Zora Zorić"),
+                       encoding="utf-8")
+    expect(page.locator("main")).to_contain_text("Zora Zorić", timeout=WAIT)
+    assert page.evaluate("window.stillTheSamePage") is None
+
+
+def test_a_screen_on_a_static_host_follows_a_rebuild(tmp_path, page, expect):
+    """No live-reload server: the screen polls data/live.json on a plain web server."""
+    content, site = tmp_path / "content", tmp_path / "site"
+    folder = write_event(content, "club", players=4)
+    (folder / "rounds" / "1.csv").write_text(round_csv(["", ""]), encoding="utf-8")
+    builder = Builder(plugin_manager(), content, site)
+    builder.build()
+    handler = partial(_QuietHandler, directory=str(site))
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        page.goto(f"http://127.0.0.1:{server.server_address[1]}/club/screen.html?poll=1")
+        expect(table(page, 2).locator(".res")).to_have_text("–")
+        assert page.locator("script[src*='__publisher']").count() == 0
+        (folder / "rounds" / "1.csv").write_text(round_csv(["", "0-1"]), encoding="utf-8")
+        builder.build()
+        expect(table(page, 2).locator(".res")).to_have_text("0-1", timeout=WAIT)
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+class _QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:
+        pass
