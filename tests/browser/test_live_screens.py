@@ -160,7 +160,8 @@ def test_the_screen_fits_1920_by_1080_and_turns_its_pages(tmp_path, browser, exp
             const out = [];
             const html = document.documentElement;
             if (html.scrollWidth > innerWidth || html.scrollHeight > innerHeight) out.push("page scrolls");
-            for (const el of document.querySelectorAll('.screen-app *')) {
+            const boxes = '.screen-bar, .screen-title, .screen-clock, .screen-item, .screen-item .name, .screen-foot';
+            for (const el of document.querySelectorAll(boxes)) {
                 const r = el.getBoundingClientRect();
                 if (r.width && (r.left < 0 || r.top < 0 || r.right > innerWidth || r.bottom > innerHeight))
                     out.push(el.className + ' ' + el.textContent.slice(0, 30));
