@@ -63,7 +63,11 @@ def run_serve(args: argparse.Namespace) -> int:
         print(f"error: cannot listen on 127.0.0.1:{args.port}: {error.strerror}; "
               "pass another --port, or --port 0 for any free one", file=sys.stderr)
         return 1
-    watcher.start()
+    try:
+        watcher.start()
+    except BaseException:
+        server.server_close()
+        raise
     server.start()
     _say(f"Serving {args.out} at {server.url} (Ctrl-C to stop)")
 

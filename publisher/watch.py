@@ -162,12 +162,21 @@ class Watcher:
         self._thread = threading.Thread(target=self._loop, name="publisher-watch", daemon=True)
 
     def start(self) -> bool:
-        """Build once and start watching; False if the first build failed (watching goes on)."""
+        """Build once and start watching; False if the content is broken (watching goes on).
+
+        Raises OutputError, watching nothing, if ``out`` holds files the publisher did
+        not write: that is no typo a save can mend.
+        """
         handler = _Changes(self._changed, [self.builder.out.resolve()])
         for folder in _outermost(self.builder.watched_dirs()):
             self._observer.schedule(handler, str(folder), recursive=True)
         self._observer.start()
-        ok = self.rebuild()
+        try:
+            ok = self.rebuild(refuse_output=True)
+        except OutputError:
+            self._observer.stop()
+            self._observer.join(timeout=5)
+            raise
         self._thread.start()
         return ok
 
@@ -188,12 +197,18 @@ class Watcher:
             time.sleep(0.005)
         return False
 
-    def rebuild(self) -> bool:
-        """Build now; report the outcome to the log and the status. Never raises."""
+    def rebuild(self, refuse_output: bool = False) -> bool:
+        """Build now; report the outcome to the log and the status.
+
+        Never raises, except the OutputError of an ``out`` that is not ours when
+        ``refuse_output`` (the first build) asks for it.
+        """
         self._idle.clear()
         try:
             report = self.builder.build()
         except Exception as error:  # the watcher must outlive every failed build
+            if refuse_output and isinstance(error, OutputError):
+                raise
             text = describe_failure(error)
             if not isinstance(error, ContentError | jinja2.TemplateError | OutputError):
                 text += "\n" + "".join(traceback.format_exception(error)).rstrip()

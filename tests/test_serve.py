@@ -221,3 +221,13 @@ def test_publisher_serve_on_a_busy_port_says_what_to_do(tmp_path, run, monkeypat
     assert stderr.startswith(f"error: cannot listen on 127.0.0.1:{port}: Address already in use; "
                              "pass another --port, or --port 0 for any free one")
     assert not (tmp_path / "site").exists()
+
+
+def test_publisher_serve_refuses_a_folder_it_did_not_write(tmp_path, run, monkeypatch):
+    write_event(tmp_path / "content", "club", players=2)
+    (tmp_path / "site").mkdir()
+    (tmp_path / "site" / "notes.txt").write_text("mine", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    code, _, stderr = run("--plugins-dir", PLUGIN_DIR, "serve", "--port", "0")
+    assert code == 1
+    assert stderr.startswith("error: site holds files that the publisher did not write")

@@ -264,3 +264,14 @@ def test_publisher_watch_without_content_says_what_to_do(tmp_path, run, monkeypa
     assert stderr.splitlines()[0] == "error: " + str(Problem(
         Path("content"), "is not a folder",
         "run publisher in the folder that holds content/, or pass --content"))
+
+
+def test_publisher_watch_refuses_a_folder_it_did_not_write(tmp_path, run, monkeypatch):
+    write_event(tmp_path / "content", "club", players=2)
+    (tmp_path / "site").mkdir()
+    (tmp_path / "site" / "thesis.tex").write_text("years of work", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    code, _, stderr = run("--plugins-dir", PLUGIN_DIR, "watch")
+    assert code == 1
+    assert stderr.startswith("error: site holds files that the publisher did not write")
+    assert [p.name for p in (tmp_path / "site").iterdir()] == ["thesis.tex"]
