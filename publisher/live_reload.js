@@ -15,7 +15,7 @@
       banner.id = "publisher-error";
       banner.setAttribute("role", "alert");
       banner.style.cssText = "position:fixed;top:0;left:0;right:0;z-index:2147483647;" +
-        "background:#7a0b0b;color:#fff;font:600 16px/1.4 system-ui,sans-serif;padding:12px 16px;" +
+        "background:#7a0b0b;color:#fff;font:600 clamp(16px,2.2vh,40px)/1.4 system-ui,sans-serif;padding:12px 16px;" +
         "white-space:pre-wrap;max-height:50vh;overflow:auto;box-shadow:0 2px 8px rgba(0,0,0,.4)";
       document.body.appendChild(banner);
     }
