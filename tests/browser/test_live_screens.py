@@ -8,8 +8,11 @@ playwright package is missing; CI installs both.
 
 from __future__ import annotations
 
+import csv
 import datetime as dt
+import json
 import re
+import shutil
 import subprocess
 import sys
 import threading
@@ -26,8 +29,24 @@ from publisher.build import Builder
 pytestmark = pytest.mark.browser
 
 CHROMIUM = Path("/usr/bin/chromium")
+EXAMPLES = Path(__file__).resolve().parents[2] / "content"
 FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
          "--disable-component-update", "--disable-sync"]
+OVERFLOW = """() => {
+    const out = [];
+    const html = document.documentElement;
+    if (html.scrollWidth > innerWidth || html.scrollHeight > innerHeight) out.push("page scrolls");
+    const boxes = '.screen-bar, .screen-title, .screen-clock, .screen-item, .screen-item .name, .screen-foot';
+    for (const el of document.querySelectorAll(boxes)) {
+        const r = el.getBoundingClientRect();
+        if (r.width && (r.left < 0 || r.top < 0 || r.right > innerWidth || r.bottom > innerHeight))
+            out.push(el.className + ' ' + el.textContent.slice(0, 30));
+    }
+    for (const el of document.querySelectorAll('.screen-item .name, .screen-title'))
+        if (el.scrollWidth > el.clientWidth) out.push('cut: ' + el.textContent);
+    return out;
+}"""
+
 WAIT = 10_000  # ms: screens poll every second here, rebuilds take a fraction of one
 
 
@@ -48,22 +67,14 @@ def expect():
     return pytest.importorskip("playwright.sync_api").expect
 
 
-class Hall:
-    """A championship on disk and ``publisher serve`` running on it."""
+class Server:
+    """``publisher serve --port 0`` in ``cwd``, with the test system or with the real ones only."""
 
-    def __init__(self, tmp_path: Path, players: int, **board: object):
-        self.folder = write_event(tmp_path / "content", "club", players=players, **board)
-        self.rounds = self.folder / "rounds"
-        self.process: subprocess.Popen[str] | None = None
-        self.url = ""
-
-    def write_round(self, number: int, results: list[str]) -> None:
-        (self.rounds / f"{number}.csv").write_text(round_csv(results), encoding="utf-8")
-
-    def serve(self, cwd: Path) -> None:
+    def __init__(self, cwd: Path, test_system: bool = True):
+        plugins = ["--plugins-dir", str(PLUGIN_DIR)] if test_system else []
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "publisher.cli", "--plugins-dir", str(PLUGIN_DIR), "serve",
-             "--port", "0", "--content", "content", "--out", "site"],
+            [sys.executable, "-m", "publisher.cli", *plugins, "serve", "--port", "0",
+             "--content", "content", "--out", "site"],
             cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         assert self.process.stdout is not None
         for line in self.process.stdout:
@@ -75,16 +86,40 @@ class Hall:
         raise AssertionError(f"publisher serve ended with {self.process.wait()}")
 
     def stop(self) -> None:
-        if self.process:
-            self.process.terminate()
-            self.process.wait(timeout=10)
+        self.process.terminate()
+        self.process.wait(timeout=10)
+
+
+class Hall:
+    """A board championship on disk; :meth:`serve` starts ``publisher serve`` on it."""
+
+    def __init__(self, tmp_path: Path, players: int, **board: object):
+        self.tmp_path = tmp_path
+        self.folder = write_event(tmp_path / "content", "club", players=players, **board)
+        self.rounds = self.folder / "rounds"
+        self.server: Server | None = None
+
+    @property
+    def url(self) -> str:
+        assert self.server is not None
+        return self.server.url
+
+    def write_round(self, number: int, results: list[str]) -> None:
+        (self.rounds / f"{number}.csv").write_text(round_csv(results), encoding="utf-8")
+
+    def serve(self) -> None:
+        self.server = Server(self.tmp_path)
+
+    def stop(self) -> None:
+        if self.server:
+            self.server.stop()
 
 
 @pytest.fixture
 def hall(tmp_path: Path) -> Iterator[Hall]:
     hall = Hall(tmp_path, players=8)
     hall.write_round(1, ["", "", "", ""])
-    hall.serve(tmp_path)
+    hall.serve()
     yield hall
     hall.stop()
 
@@ -147,7 +182,7 @@ def test_the_screen_fits_1920_by_1080_and_turns_its_pages(tmp_path, browser, exp
     start = (dt.datetime.now(dt.UTC) - dt.timedelta(minutes=10)).isoformat(timespec="seconds")
     hall = Hall(tmp_path, players=120, clock_start=start, clock_minutes=70)
     hall.write_round(1, ["1-0", "0-1", "½-½", ""] * 15)
-    hall.serve(tmp_path)
+    hall.serve()
     context = browser.new_context(viewport={"width": 1920, "height": 1080})
     try:
         page = context.new_page()
@@ -156,20 +191,7 @@ def test_the_screen_fits_1920_by_1080_and_turns_its_pages(tmp_path, browser, exp
         expect(page.locator("#screen-page")).to_have_text("Page 1 of 2")
         expect(page.locator("#screen-timer")).to_have_text(re.compile(r"^Round: (59|60):\d\d left$"))
         page.screenshot(path=tmp_path / "screen-1920x1080.png")
-        overflow = page.evaluate("""() => {
-            const out = [];
-            const html = document.documentElement;
-            if (html.scrollWidth > innerWidth || html.scrollHeight > innerHeight) out.push("page scrolls");
-            const boxes = '.screen-bar, .screen-title, .screen-clock, .screen-item, .screen-item .name, .screen-foot';
-            for (const el of document.querySelectorAll(boxes)) {
-                const r = el.getBoundingClientRect();
-                if (r.width && (r.left < 0 || r.top < 0 || r.right > innerWidth || r.bottom > innerHeight))
-                    out.push(el.className + ' ' + el.textContent.slice(0, 30));
-            }
-            for (const el of document.querySelectorAll('.screen-item .name, .screen-title'))
-                if (el.scrollWidth > el.clientWidth) out.push('cut: ' + el.textContent);
-            return out;
-        }""")
+        overflow = page.evaluate(OVERFLOW)
         assert overflow == []
         columns = page.evaluate("""() => new Set([...document.querySelectorAll('.screen-item.table')]
                                    .map(e => Math.round(e.getBoundingClientRect().left))).size""")
@@ -252,3 +274,46 @@ def test_a_screen_on_a_static_host_follows_a_rebuild(tmp_path, page, expect):
 class _QuietHandler(SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args: object) -> None:
         pass
+
+
+def test_the_example_championships_on_hall_screens(tmp_path, browser, expect):
+    """The real systems: the WOSC's running round and the smallest mahjong example."""
+    content = tmp_path / "content"
+    mahjong = min((p for p in EXAMPLES.iterdir() if (p / "event.toml").is_file()
+                   and 'system = "mahjong-elimination"' in (p / "event.toml").read_text(encoding="utf-8")),
+                  key=lambda p: (p / "players.csv").stat().st_size)
+    for folder in [EXAMPLES / "wosc-2026", mahjong]:
+        shutil.copytree(folder, content / folder.name)
+    server = Server(tmp_path, test_system=False)
+    context = browser.new_context(viewport={"width": 1920, "height": 1080})
+    try:
+        page = context.new_page()
+        page.set_default_timeout(WAIT)
+        page.goto(server.url + "wosc-2026/screen.html?poll=1")
+        live = json.loads((tmp_path / "site/wosc-2026/data/live.json").read_text(encoding="utf-8"))
+        first = live["tables"][0]
+        expect(page.locator("#screen-title")).to_have_text(live["heading"])
+        expect(table(page, 1)).to_contain_text(first["players"][0]["name"])
+        expect(table(page, 1)).to_contain_text(first["players"][1]["name"])
+        assert page.evaluate(OVERFLOW) == []
+        page.screenshot(path=tmp_path / "wosc-screen.png")
+
+        round_file = content / "wosc-2026" / "rounds" / f"{live['round']}.csv"
+        rows = list(csv.reader(round_file.read_text(encoding="utf-8").splitlines()))
+        rows[1][3] = "0-1"
+        with round_file.open("w", encoding="utf-8", newline="") as handle:
+            csv.writer(handle, lineterminator="\n").writerows(rows)
+        expect(table(page, 1).locator(".res")).to_have_text("0-1", timeout=WAIT)
+
+        page.goto(server.url + f"{mahjong.name}/screen.html")
+        live = json.loads((tmp_path / f"site/{mahjong.name}/data/live.json").read_text(encoding="utf-8"))
+        expect(page.locator("#screen-title")).to_have_text(live["heading"])
+        seats = table(page, 1).locator(".seat")
+        expect(seats).to_have_text([p["seat"] for p in live["tables"][0]["players"]])
+        if live["clock"]:
+            expect(page.locator("#screen-timer")).to_contain_text(live["clock"]["label"])
+        assert page.evaluate(OVERFLOW) == []
+        page.screenshot(path=tmp_path / "mahjong-screen.png")
+    finally:
+        context.close()
+        server.stop()

@@ -1,0 +1,84 @@
+"""The screens plugin's output on the static site: live.json, the screen and find pages."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from live_plugin.board import plugin_manager, round_csv, write_event
+
+import plugins.screens as screens
+from plugins.screens.finder import find_entries, search_key
+from publisher.build import Builder, load_event
+
+
+def build(tmp_path: Path, players_csv: str | None = None, results: list[str] | None = None) -> Path:
+    folder = write_event(tmp_path / "content", "club", players=4)
+    if players_csv is not None:
+        (folder / "players.csv").write_text(players_csv, encoding="utf-8")
+    if results is not None:
+        (folder / "rounds" / "1.csv").write_text(round_csv(results), encoding="utf-8")
+    Builder(plugin_manager(), tmp_path / "content", tmp_path / "site").build()
+    return tmp_path / "site"
+
+
+def test_live_json_is_the_systems_live_view(tmp_path):
+    site = build(tmp_path, results=["1-0", ""])
+    live = json.loads((site / "club/data/live.json").read_text(encoding="utf-8"))
+    assert live["heading"] == "Round 1"
+    assert [(t["table"], t["result"], [p["id"] for p in t["players"]]) for t in live["tables"]] == [
+        ("1", "1-0", ["p01", "p02"]), ("2", None, ["p03", "p04"])]
+    assert [(s["place"], s["id"], s["score"]) for s in live["standings"]] == [
+        ("1", "p01", "1"), ("=2", "p02", "0"), ("=2", "p03", "0"), ("=2", "p04", "0")]
+
+
+def test_screen_and_find_pages_are_in_the_menu_and_poll_their_json(tmp_path):
+    site = build(tmp_path, results=["", ""])
+    screen = (site / "club/screen.html").read_text(encoding="utf-8")
+    assert 'data-live="data/live.json"' in screen
+    assert '<meta name="publisher-live-reload" content="off">' in screen
+    assert '<script src="../assets/screens/screen.js"></script>' in screen
+    overview = (site / "club/index.html").read_text(encoding="utf-8")
+    assert '<a href="find.html">Find your table</a>' in overview
+    assert '<a href="screen.html">Hall screen</a>' in overview
+    for asset in ["screens/screen.js", "screens/find.js", "screens/screens.css"]:
+        assert (site / "assets" / asset).is_file()
+
+
+def test_the_static_site_carries_no_live_reload_code(tmp_path):
+    site = build(tmp_path, results=["", ""])
+    for path in site.rglob("*"):
+        if path.is_file():
+            assert b"__publisher" not in path.read_bytes(), path
+
+
+def test_an_event_without_a_live_view_gets_no_screen(tmp_path):
+    """A system that has nothing to show (it does not answer the hook) gets no screen pages."""
+    folder = write_event(tmp_path / "content", "club", players=2)
+    event = load_event(plugin_manager(), folder)
+    assert [o.path for o in screens.publisher_event_pages(event)] == [
+        "data/live.json", "screen.html", "find.html"]
+    event.live = None
+    assert screens.publisher_event_pages(event) == []
+
+
+def test_find_page_lists_everyone_by_name_with_table_and_opponent(tmp_path):
+    players = "id,name\np01,Žana Zorić\np02,<b>Bold</b> Bob\np03,ana Ames\np04,Cleo Cole\n"
+    site = build(tmp_path, players, ["", "½-½"])
+    page = (site / "club/find.html").read_text(encoding="utf-8")
+    rows = page.split('<tbody id="find-rows">')[1].split("</tbody>")[0]
+    names = [row.split("<td>")[1].split("</td>")[0] for row in rows.split("<tr ")[1:]]
+    assert names == ["&lt;b&gt;Bold&lt;/b&gt; Bob", "ana Ames", "Cleo Cole", "Žana Zorić"]
+    assert "<b>Bold</b>" not in page
+    assert ('<tr data-key="ana ames p03"><td>ana Ames</td><td class="num find-table">2</td>'
+            '<td>Black</td><td>Cleo Cole <span class="tag">½-½</span></td></tr>') in rows
+
+
+def test_search_keys_ignore_case_and_accents():
+    assert search_key("Žana KOVAČEVIĆ") == "zana kovacevic"
+    live = {"tables": [{"table": "3", "result": None, "players": [
+        {"id": "b", "name": "Émile", "seat": "E"}, {"id": "a", "name": "dora", "seat": "S"},
+        {"id": "c", "name": "Carl", "seat": "W"}]}]}
+    assert [(e.name, e.table, e.seat, e.others) for e in find_entries(live)] == [
+        ("Carl", "3", "W", "Émile, dora"), ("dora", "3", "S", "Émile, Carl"),
+        ("Émile", "3", "E", "dora, Carl")]
