@@ -2,9 +2,9 @@
 
 Each round is paired from the standings (as ``publisher pair`` does), then
 played with seeded results (the stronger player wins more often). Prints, per
-round and in total: repeated games (must be 0), pairs across score groups
-against the minimum the odd groups force, the largest score gap in a pair, and
-the time to order and pair the field.
+round and in total: repeated games (must be 0), pairs across score groups and
+the group boundaries they cross against the crossings the odd groups force, the
+largest score gap in a pair, and the time to order and pair the field.
 
     python benchmarks/pairing.py [--players 2000] [--rounds 10] [--strategy split]
 """
@@ -60,8 +60,12 @@ def play(event: Event, number: int, pairing: Pairing, rng: random.Random) -> Rou
     return played
 
 
-def forced_cross_pairs(order: list[Entrant], bye: str | None) -> int:
-    """Pairs that must cross score groups: one for every group boundary with an odd count above it."""
+def forced_crossings(order: list[Entrant], bye: str | None) -> int:
+    """Score-group boundaries some pair must cross: those with an odd number of players above.
+
+    A pair across score groups crosses every boundary between its two scores, so the
+    crossings of a pairing (the sum of its pairs' group distances) can never be fewer.
+    """
     above, forced = 0, 0
     groups = [list(g) for _, g in groupby((e for e in order if e.id != bye), key=lambda e: e.score)]
     for group in groups[:-1]:
@@ -84,10 +88,10 @@ def main() -> None:
         rng = random.Random("benchmark-results")
         rounds: list[Round] = []
         met: set[frozenset[str]] = set()
-        times, totals = [], {"repeats": 0, "cross": 0, "forced": 0, "gap": 0.0}
+        times, totals = [], {"repeats": 0, "cross": 0, "crossings": 0, "forced": 0, "gap": 0.0}
         print(f"{args.players} players, {len(mm.grouping.groups)} McMahon groups, "
               f"{args.strategy} pairing, {args.rounds} rounds")
-        print("round  seconds  repeats  cross-group  forced  largest-gap  repaired")
+        print("round  seconds  repeats  cross-group pairs  crossings  forced  largest-gap  repaired")
         for number in range(1, args.rounds + 1):
             started = time.perf_counter()
             order = pairing_order(event.players, rounds, mm.grouping, mm.settings, number)
@@ -98,17 +102,21 @@ def main() -> None:
             repeats = sum(1 for p in pairs if p in met)
             met.update(pairs)
             gaps = [abs(score[t.black] - score[t.white]) for t in pairing.tables]
+            level = {s: i for i, s in enumerate(sorted(set(score.values())))}
+            crossings = sum(abs(level[score[t.black]] - level[score[t.white]]) for t in pairing.tables)
             cross = sum(1 for g in gaps if g)
-            forced = forced_cross_pairs(order, pairing.bye)
-            print(f"{number:>5}  {times[-1]:7.3f}  {repeats:>7}  {cross:>11}  {forced:>6}  "
+            forced = forced_crossings(order, pairing.bye)
+            print(f"{number:>5}  {times[-1]:7.3f}  {repeats:>7}  {cross:>17}  {crossings:>9}  {forced:>6}  "
                   f"{max(gaps):>11g}  {pairing.repaired:>8}")
-            for key, value in (("repeats", repeats), ("cross", cross), ("forced", forced)):
+            for key, value in (("repeats", repeats), ("cross", cross), ("crossings", crossings),
+                               ("forced", forced)):
                 totals[key] += value
             totals["gap"] = max(totals["gap"], max(gaps))
             rounds.append(play(event, number, pairing, rng))
         print(f"\nmedian {statistics.median(times):.3f} s a round, slowest {max(times):.3f} s; "
-              f"repeated games {totals['repeats']}; pairs across score groups {totals['cross']} "
-              f"(the odd groups force {totals['forced']}); largest score gap {totals['gap']:g}")
+              f"repeated games {totals['repeats']}; pairs across score groups {totals['cross']}, "
+              f"crossing {totals['crossings']} group boundaries (the odd groups force "
+              f"{totals['forced']}); largest score gap {totals['gap']:g}")
 
 
 if __name__ == "__main__":

@@ -117,9 +117,10 @@ def test_cornered_draw_is_repaired_by_matching_close_to_the_strategy():
     result = pair(field((0, EIGHT), met={"p4": {"p8"}}), "split", "s")
     assert games(result) == [("p1", "p5"), ("p2", "p6"), ("p3", "p8"), ("p4", "p7")]
     assert not result.repeats and result.repaired == 6
-    assert result.tables[2].note.startswith(
-        "p4 and p8 were left at the bottom of the draw and had already played each other, "
-        "so the bottom 6 players were re-paired by a minimum-cost matching")
+    assert result.tables[2].note == (
+        "p4 and p8 were left last in score group 0 and had already played each other, so 6 "
+        "players of the group were re-paired by a minimum-cost matching that keeps them in the "
+        "group and stays as close to the strategy as it can.")
     assert result.tables[0].note == ""
 
 

@@ -116,81 +116,149 @@ def _bye_candidates(field_order: list[Entrant],
 
 def _pair_even(field_order: list[Entrant], strategy: str, seed: str,
                label: Callable[[str], str]) -> Pairing:
-    rng = random.Random(f"{seed}:draw")
-    position = {e.id: i for i, e in enumerate(field_order)}
     by_id = {e.id: e for e in field_order}
-    pairs, left = _greedy(field_order, strategy, rng, label)
-    repaired = 0
+    draw = _Draw(label, {e.id: i for i, e in enumerate(field_order)}, by_id,
+                 _strategy_cost(field_order, strategy))
+    left = _greedy(draw, field_order, strategy, random.Random(f"{seed}:draw"))
     if left:
-        cost = _strategy_cost(field_order, strategy)
-        pairs, repaired = repair(pairs, left, by_id, position, cost, label)
+        for player in left:  # the repair's note replaces "went down to the bottom of the field"
+            draw.reasons[player].pop()
+        names = [label(x) for x in left]
+        cornered = (f"{names[0]} and {names[1]} were left at the bottom of the draw and had "
+                    f"already played each other" if len(names) == 2 else
+                    f"The draw left {join_names(names)} at the bottom with nobody they had not played")
+        note = ("{cornered}, so the bottom {players} players were re-paired by a minimum-cost "
+                "matching that keeps scores equal and stays as close to the strategy as it can.")
+        draw.repair(left, note.replace("{cornered}", cornered), spare=False, last_resort=True)
+    pairs = draw.pairs
     pairs.sort(key=lambda p: (-max(by_id[p.a].score, by_id[p.b].score),
-                              min(position[p.a], position[p.b])))
+                              min(draw.position[p.a], draw.position[p.b])))
     colours = random.Random(f"{seed}:colours")
     tables = []
     for number, p in enumerate(pairs, 1):
         black, white = (p.a, p.b) if colours.random() < 0.5 else (p.b, p.a)
         tables.append(Table(number, black, white, " ".join(p.notes), p.b in by_id[p.a].met))
-    return Pairing(tables, repaired=repaired)
+    return Pairing(tables, repaired=draw.repaired)
 
 
 @dataclass
 class _Draw:
-    """The greedy draw's working state: the pairs made and each player's reasons so far."""
+    """The draw's working state: the pairs made and each player's reasons so far."""
 
     label: Callable[[str], str]
+    position: dict[str, int]
+    by_id: dict[str, Entrant]
+    strategy_cost: Callable[[str, str], int]
     pairs: list[Pair] = field(default_factory=list)
     reasons: dict[str, list[str]] = field(default_factory=dict)
+    repaired: int = 0
 
-    def add(self, a: Entrant, b: Entrant, note: str = "") -> None:
-        notes = [*self.reasons.pop(a.id, []), *self.reasons.pop(b.id, [])]
-        self.pairs.append(Pair(a.id, b.id, [*notes, note] if note else notes))
+    def add(self, a: str, b: str, note: str = "") -> None:
+        notes = [*self.reasons.pop(a, []), *self.reasons.pop(b, [])]
+        self.pairs.append(Pair(a, b, [*notes, note] if note else notes))
 
-    def goes_down(self, entrant: Entrant, why: str) -> None:
-        self.reasons.setdefault(entrant.id, []).append(why)
+    def goes_down(self, player: str, why: str) -> None:
+        self.reasons.setdefault(player, []).append(why)
+
+    def repair(self, stuck: list[str], note: str, *, spare: bool, last_resort: bool,
+               since: int = 0) -> tuple[bool, str | None]:
+        """Re-pair ``stuck`` with the pairs made from ``since`` on.
+
+        Returns whether it could be done, and who goes down instead (an odd pool).
+        """
+        made = self.pairs[since:]
+        fixed = repair(made, stuck, self.by_id, self.position, self.strategy_cost, note, self.label,
+                       spare=spare, last_resort=last_resort)
+        if fixed is None:
+            return False, None
+        del self.pairs[len(self.pairs) - fixed.replaced:]
+        kept = {id(p) for p in made}
+        for pair in fixed.pairs:
+            if id(pair) not in kept:  # a new pair also tells why its players came down
+                pair.notes[:0] = [*self.reasons.pop(pair.a, []), *self.reasons.pop(pair.b, [])]
+            self.pairs.append(pair)
+        self.repaired += fixed.players
+        return True, fixed.floater
 
 
-def _greedy(field_order: list[Entrant], strategy: str, rng: random.Random,
-            label: Callable[[str], str]) -> tuple[list[Pair], list[Entrant]]:
-    """Pair score group after score group from the top; return the pairs and who is left."""
-    draw = _Draw(label)
+def _greedy(draw: _Draw, field_order: list[Entrant], strategy: str, rng: random.Random) -> list[str]:
+    """Pair score group after score group from the top; return who is left at the bottom."""
     floaters: list[Entrant] = []
     groups = [list(g) for _, g in groupby(field_order, key=lambda e: e.score)]
     for number, members in enumerate(groups):
         if strategy == "simple":
             rng.shuffle(members)
         pool = floaters + members
-        floaters = []
+        odd, since = len(pool) % 2, len(draw.pairs)
         score = display(members[0].score)
         below = (f"score group {display(groups[number + 1][0].score)}" if number + 1 < len(groups)
                  else "the bottom of the field")
-        while pool:
-            top = pool[0]
-            if len(pool) == 1:
-                draw.goes_down(top, f"{label(top.id)} was left over in score group {score} "
-                                    f"(an odd number of players to pair) and went down to {below}.")
-                floaters.append(pool.pop())
+        floaters = _pair_group(draw, pool, strategy, score, below)
+        if len(floaters) > odd:  # cornered inside the group: re-pair it rather than float more
+            floaters = _repair_group(draw, floaters, odd, since, score, below)
+    return [e.id for e in floaters]
+
+
+def _repair_group(draw: _Draw, floaters: list[Entrant], odd: int, since: int, score: str,
+                  below: str) -> list[Entrant]:
+    """Re-pair a score group whose draw left more players than its parity sends down.
+
+    Returns who goes down after all: one player of an odd group, or, if the group
+    has no better pairing, the same players as before with their reasons.
+    """
+    label = draw.label
+    reasons = {e.id: draw.reasons[e.id].pop() for e in floaters}
+    names = [label(e.id) for e in floaters]
+    if len(floaters) == 2 and floaters[1].id in floaters[0].met:
+        cornered = (f"{names[0]} and {names[1]} were left last in score group {score} and had "
+                    f"already played each other")
+    else:
+        cornered = f"The draw of score group {score} left {join_names(names)} with nobody they had not played"
+    note = (f"{cornered}, so {{players}} players of the group were re-paired by a minimum-cost matching "
+            f"that keeps them in the group and stays as close to the strategy as it can.")
+    done, down = draw.repair([e.id for e in floaters], note, spare=bool(odd), last_resort=False,
+                             since=since)
+    if not done:
+        for player, reason in reasons.items():
+            draw.goes_down(player, reason)
+        return floaters
+    if down is None:
+        return []
+    draw.goes_down(down, f"{label(down)} was left over in score group {score} (an odd number of "
+                         f"players to pair) and went down to {below}.")
+    return [draw.by_id[down]]
+
+
+def _pair_group(draw: _Draw, pool: list[Entrant], strategy: str, score: str, below: str) -> list[Entrant]:
+    """Pair one score group (floaters from above first) greedily; return who goes down."""
+    label = draw.label
+    floaters: list[Entrant] = []
+    while pool:
+        top = pool[0]
+        if len(pool) == 1:
+            draw.goes_down(top.id, f"{label(top.id)} was left over in score group {score} "
+                                   f"(an odd number of players to pair) and went down to {below}.")
+            floaters.append(pool.pop())
+            break
+        skipped: list[str] = []
+        for index in _preferences(strategy, len(pool)):
+            partner = pool[index]
+            if partner.id not in top.met:
                 break
-            preferred = _preferences(strategy, len(pool))
-            skipped: list[str] = []
-            for index in preferred:
-                partner = pool[index]
-                if partner.id not in top.met:
-                    break
-                skipped.append(label(partner.id))
-            else:
-                draw.goes_down(top, f"{label(top.id)} had already played everyone left in "
-                                    f"score group {score} and went down to {below}.")
-                floaters.append(pool.pop(0))
-                continue
-            note = ""
-            if skipped:
-                note = (f"{label(top.id)} had already played {join_names(skipped)}, "
-                        f"so {label(top.id)} plays {label(partner.id)}.")
-            draw.add(top, partner, note)
-            pool.pop(index)
-            pool.pop(0)
-    return draw.pairs, floaters
+            skipped.append(label(partner.id))
+        else:
+            draw.goes_down(top.id, f"{label(top.id)} had already played everyone left in "
+                                   f"score group {score} and went down to {below}.")
+            floaters.append(pool.pop(0))
+            continue
+        note = ""
+        if skipped:
+            note = (f"{label(top.id)} had already played {join_names(skipped)}, "
+                    f"so {label(top.id)} plays {label(partner.id)}.")
+        draw.add(top.id, partner.id, note)
+        pool.pop(index)
+        pool.pop(0)
+    return floaters
 
 
 def _strategy_cost(field_order: list[Entrant], strategy: str) -> Callable[[str, str], int]:

@@ -23,6 +23,7 @@ GAP_COST = 1_000_000          # per (half points of score gap) squared
 BREAK_COST = 10               # a pair the greedy draw made and the repair does not keep
 REPEAT_COST = 10_000_000_000  # a game two players have already played
 WIDENINGS = 2                 # windows tried beyond the first that can be repaired
+_DOWN = "\x00down"            # the stand-in an odd pool's floater is paired with
 
 
 class Player(Protocol):
@@ -40,33 +41,44 @@ class Pair:
     notes: list[str] = field(default_factory=list)
 
 
-def repair(pairs: list[Pair], left: list[Player], by_id: Mapping[str, Player],
+@dataclass
+class Repaired:
+    """The pairs that replace the last ``replaced`` pairs, and who goes down (odd pools)."""
+
+    pairs: list[Pair]
+    replaced: int
+    players: int
+    floater: str | None = None
+
+
+def repair(pairs: list[Pair], stuck: list[str], by_id: Mapping[str, Player],
            position: Mapping[str, int], strategy_cost: Callable[[str, str], int],
-           label: Callable[[str], str]) -> tuple[list[Pair], int]:
-    """Pair ``left`` by re-pairing as few of the bottom ``pairs`` as needed.
+           note: str, label: Callable[[str], str], *, spare: bool = False,
+           last_resort: bool = True) -> Repaired | None:
+    """Pair ``stuck`` by re-pairing as few of the last ``pairs`` as needed.
 
     ``strategy_cost(a, b)`` says how far the pair is from what the strategy would
     give two players of the same score group (0 for the strategy's own pair).
-
-    Returns the new pairs (top pairs untouched, in their order) and how many players
-    the repair re-paired.
+    With ``spare`` one player may stay unpaired (an odd pool: they go down).
+    Without a repeat-free way, ``last_resort`` allows repeats; otherwise None.
+    Every new pair gets ``note`` (``{players}`` in it becomes the number re-paired);
+    pairs the repair keeps keep their own notes.
     """
-    stuck = [p.id for p in left]
     size, best, widened = max(len(stuck), 2), None, 0
     while widened <= WIDENINGS:
         window = pairs[max(0, len(pairs) - size):]
         pool = sorted([*stuck, *(x for p in window for x in (p.a, p.b))], key=position.__getitem__)
         everyone = len(window) == len(pairs)
         cost = _Cost(window, by_id, strategy_cost)
-        matched = _match(pool, cost, repeats=False)
-        if matched is None and everyone:
-            matched = _match(pool, cost, repeats=True)
+        matched = _match(pool, cost, repeats=False, spare=spare)
+        if matched is None and everyone and last_resort:
+            matched = _match(pool, cost, repeats=True, spare=spare)
         if matched is not None:
-            total = sum(cost(a, b) for a, b in matched)
+            total = sum(cost(a, b) for a, b in matched[0])
             if best is not None:  # the smaller window's repair, with the pairs it kept around it
                 _, _, small, small_window = best
                 kept_outside = [p for p in window if p not in small_window]
-                previous = sum(cost(a, b) for a, b in small) + sum(cost(p.a, p.b) for p in kept_outside)
+                previous = sum(cost(a, b) for a, b in small[0]) + sum(cost(p.a, p.b) for p in kept_outside)
                 if previous <= total:
                     total, matched, pool, window = previous, small, best[1], small_window
             best = (total, pool, matched, window)
@@ -74,15 +86,11 @@ def repair(pairs: list[Pair], left: list[Player], by_id: Mapping[str, Player],
         if everyone:
             break
         size *= 2
-    assert best is not None
-    _, pool, matched, window = best
+    if best is None:
+        return None
+    _, pool, (matched, floater), window = best
+    note = note.replace("{players}", str(len(pool)))
     kept = {frozenset((p.a, p.b)): p for p in window}
-    names = [label(x) for x in stuck]
-    cornered = (f"{names[0]} and {names[1]} were left at the bottom of the draw and had already "
-                f"played each other" if len(names) == 2 else
-                f"The draw left {join_names(names)} at the bottom with nobody they had not played")
-    note = (f"{cornered}, so the bottom {len(pool)} players were re-paired by a minimum-cost "
-            f"matching that keeps scores equal and stays as close to the strategy as it can.")
     fresh: list[Pair] = []
     for a, b in matched:
         a, b = sorted((a, b), key=position.__getitem__)
@@ -96,7 +104,7 @@ def repair(pairs: list[Pair], left: list[Player], by_id: Mapping[str, Player],
                          f"without a repeated game exists.")
         fresh.append(Pair(a, b, notes))
     fresh.sort(key=lambda p: position[p.a])
-    return pairs[:len(pairs) - len(window)] + fresh, len(pool)
+    return Repaired(fresh, len(window), len(pool), floater)
 
 
 class _Cost:
@@ -117,21 +125,27 @@ class _Cost:
                 + (0 if frozenset((a, b)) in self.kept else BREAK_COST + self.strategy_cost(a, b)))
 
 
-def _match(pool: list[str], cost: _Cost, repeats: bool) -> list[tuple[str, str]] | None:
-    """A minimum-cost perfect matching of ``pool``, or None if none avoids repeats."""
+def _match(pool: list[str], cost: _Cost, repeats: bool,
+           spare: bool) -> tuple[list[tuple[str, str]], str | None] | None:
+    """A minimum-cost perfect matching of ``pool`` and who is left over, or None if none
+    avoids repeats. With ``spare``, one player pairs with a stand-in: they go down."""
     graph = nx.Graph()
     graph.add_nodes_from(pool)
     costs = {}
     for a, b in combinations(pool, 2):
         if repeats or not cost.met(a, b):
             costs[a, b] = cost(a, b)
+    if spare:
+        costs.update(((a, _DOWN), 0) for a in pool)
     ceiling = max(costs.values(), default=0) + 1
     for (a, b), cost in costs.items():
         graph.add_edge(a, b, weight=ceiling - cost)
     matching = nx.max_weight_matching(graph, maxcardinality=True)
-    if 2 * len(matching) < len(pool):
+    if 2 * len(matching) < len(pool) + spare:
         return None
-    return sorted(tuple(sorted(m)) for m in matching)  # type: ignore[misc]
+    pairs = sorted(tuple(sorted(m)) for m in matching)
+    floater = next((b for a, b in pairs if a == _DOWN), None)
+    return [p for p in pairs if _DOWN not in p], floater  # type: ignore[misc]
 
 
 def join_names(names: list[str]) -> str:

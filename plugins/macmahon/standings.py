@@ -37,7 +37,7 @@ UNPLAYED = ("A bye or a missed round counts in SOS as an opponent with the playe
             "forfeit counts as played.")
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Entry:
     """One round of one player: a game (``opponent`` set), a ``bye`` or ``absent``."""
 
