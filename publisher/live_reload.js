@@ -34,6 +34,13 @@
     }
   }
 
-  var source = new EventSource("/__publisher/events");
-  source.onmessage = function (message) { update(JSON.parse(message.data)); };
+  // Polled, not streamed: a stream per tab would use up the browser's six connections.
+  function poll() {
+    fetch("/__publisher/status.json", { cache: "no-store" })
+      .then(function (response) { return response.json(); })
+      .then(update)
+      .catch(function () {})  // the server is restarting: try again
+      .finally(function () { setTimeout(poll, document.hidden ? 2000 : 300); });
+  }
+  poll();
 })();

@@ -1,9 +1,10 @@
 """A local web server for the built site, with live reload and a banner for broken content.
 
 Nothing of this is written into ``site/``: the server adds a small script to the
-HTML pages it sends, and answers two addresses of its own, ``/__publisher/status.json``
-(the build number and the current error) and ``/__publisher/events`` (the same
-as server-sent events, one each time it changes). Open pages reload after a
+HTML pages it sends, which polls ``/__publisher/status.json`` (the build number
+and the current error) a few times a second. Polling, not a stream held open
+per tab: a browser opens at most six connections to one host, and a director
+keeps more pages open than that. Open pages reload after a
 build that changed the site, unless they keep themselves current (the venue
 screens poll their JSON and say so with ``<meta name="publisher-live-reload" content="off">``); while
 the content is broken every page shows the error and the last good site stays.
@@ -23,7 +24,6 @@ from urllib.parse import unquote, urlsplit
 from publisher.watch import BuildStatus, Snapshot
 
 PREFIX = "/__publisher/"
-HEARTBEAT = 15.0
 CLIENT_JS = Path(__file__).with_name("live_reload.js")
 
 
@@ -48,8 +48,7 @@ class LiveServer(ThreadingHTTPServer):
         return thread
 
     def stop(self) -> None:
-        """Stop answering, end the event streams, free the port."""
-        self.status.close()
+        """Stop answering and free the port."""
         self.shutdown()
         self.server_close()
 
@@ -64,6 +63,7 @@ def inject(html: bytes, build: int) -> bytes:
 class _Handler(SimpleHTTPRequestHandler):
     server: LiveServer
     protocol_version = "HTTP/1.1"
+    timeout = 30  # an idle kept-alive connection gives its thread back
 
     def do_GET(self) -> None:
         self._answer(body=True)
@@ -87,34 +87,8 @@ class _Handler(SimpleHTTPRequestHandler):
             self._send(HTTPStatus.OK, "application/json", _status_json(snapshot), body)
         elif name == "live.js":
             self._send(HTTPStatus.OK, "text/javascript; charset=utf-8", CLIENT_JS.read_bytes(), body)
-        elif name == "events" and body:
-            self._stream(snapshot)
         else:
             self._not_found(body)
-
-    def _stream(self, snapshot: Snapshot) -> None:
-        """Server-sent events: the current status at once, then every change, until the end."""
-        self.send_response(HTTPStatus.OK)
-        self.send_header("Content-Type", "text/event-stream")
-        self.send_header("Cache-Control", "no-store")
-        self.send_header("Connection", "close")
-        self.end_headers()
-        self.close_connection = True
-        try:
-            self.wfile.write(b"retry: 1000\ndata: " + _status_json(snapshot) + b"\n\n")
-            self.wfile.flush()
-            while True:
-                changed = self.server.status.wait(snapshot, HEARTBEAT)
-                if self.server.status.closed:
-                    return
-                if changed is None:
-                    self.wfile.write(b": still here\n\n")
-                else:
-                    snapshot = changed
-                    self.wfile.write(b"data: " + _status_json(snapshot) + b"\n\n")
-                self.wfile.flush()
-        except (BrokenPipeError, ConnectionResetError):
-            return
 
     def _file(self, path: str, body: bool) -> None:
         target = Path(self.translate_path(path))

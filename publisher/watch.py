@@ -62,42 +62,22 @@ class BuildStatus:
     """The last build's outcome, shared by the watcher thread and the server's threads."""
 
     def __init__(self) -> None:
-        self._changed = threading.Condition()
+        self._lock = threading.Lock()
         self._snapshot = Snapshot(0, None)
-        self._closed = False
 
     def snapshot(self) -> Snapshot:
-        with self._changed:
+        with self._lock:
             return self._snapshot
 
     def succeeded(self, report: BuildReport) -> None:
         """A good build: count it if it changed the site, and clear the error."""
-        with self._changed:
+        with self._lock:
             changed = report.stats.written + report.stats.removed > 0
             self._snapshot = Snapshot(self._snapshot.build + changed, None)
-            self._changed.notify_all()
 
     def failed(self, error: str) -> None:
-        with self._changed:
+        with self._lock:
             self._snapshot = Snapshot(self._snapshot.build, error)
-            self._changed.notify_all()
-
-    def wait(self, seen: Snapshot, timeout: float) -> Snapshot | None:
-        """The next snapshot different from ``seen``; None after ``timeout`` or :meth:`close`."""
-        with self._changed:
-            self._changed.wait_for(lambda: self._closed or self._snapshot != seen, timeout)
-            return None if self._closed or self._snapshot == seen else self._snapshot
-
-    @property
-    def closed(self) -> bool:
-        with self._changed:
-            return self._closed
-
-    def close(self) -> None:
-        """Wake every waiter for good: the server is stopping."""
-        with self._changed:
-            self._closed = True
-            self._changed.notify_all()
 
 
 def describe_failure(error: Exception) -> str:

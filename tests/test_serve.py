@@ -1,8 +1,8 @@
 """The local server of ``publisher serve``: the site as built, plus live reload, without a browser.
 
 The server answers from ``site/`` and adds its script only to the HTML it sends;
-``/__publisher/status.json`` and ``/__publisher/events`` tell pages about builds
-and errors. Browser tests of the same live in tests/browser/.
+``/__publisher/status.json`` tells pages about builds and errors. Browser tests
+of the same live in tests/browser/.
 """
 
 from __future__ import annotations
@@ -132,37 +132,37 @@ def test_a_rebuild_that_changes_nothing_does_not_reload_pages(served):
     assert served.status() == {"build": 1, "error": None}
 
 
-def read_event(stream: http.client.HTTPResponse) -> dict:
-    """The next ``data:`` message of a server-sent event stream."""
-    while True:
-        line = stream.fp.readline().decode()
-        if line.startswith("data: "):
-            return json.loads(line[len("data: "):])
-
-
-def test_events_stream_the_status_as_it_changes(served):
-    connection = http.client.HTTPConnection("127.0.0.1", served.port, timeout=5)
-    connection.request("GET", "/__publisher/events")
-    stream = connection.getresponse()
-    assert stream.getheader("Content-Type") == "text/event-stream"
-    assert read_event(stream) == {"build": 1, "error": None}
-    served.round.write_text(round_csv(["0-1", ""]), encoding="utf-8")
-    assert read_event(stream) == {"build": 2, "error": None}
-    served.round.write_text("table,player1\n1,p01,p02,1-0\n", encoding="utf-8")
-    broken = read_event(stream)
-    assert broken["build"] == 2 and "1.csv" in broken["error"]
-
-    started = time.monotonic()
-    served.server.stop()
-    assert stream.fp.read().strip() == b""  # the stream ends with the server
-    assert time.monotonic() - started < 5
-    connection.close()
+def test_content_broken_from_the_start_is_served_as_an_error_until_mended(tmp_path):
+    folder = write_event(tmp_path / "content", "club", players=2)
+    (folder / "players.csv").write_text("id,name\np01,Ann\np01,Bob\n", encoding="utf-8")
+    watcher = Watcher(Builder(plugin_manager(), tmp_path / "content", tmp_path / "site"),
+                      log=lambda _: None)
+    assert not watcher.start()
+    server = LiveServer(tmp_path / "site", watcher.status, port=0)
+    server.start()
+    try:
+        connection = http.client.HTTPConnection("127.0.0.1", server.server_address[1], timeout=5)
+        connection.request("GET", "/")
+        response = connection.getresponse()
+        assert response.status == 404 and b"__publisher/live.js" in response.read()
+        connection.request("GET", "/__publisher/status.json")
+        status = json.loads(connection.getresponse().read())
+        assert status["build"] == 0 and "duplicate id 'p01'" in status["error"]
+        (folder / "players.csv").write_text("id,name\np01,Ann\np02,Bob\n", encoding="utf-8")
+        eventually(lambda: watcher.status.snapshot().build == 1)
+        connection.request("GET", "/")
+        response = connection.getresponse()
+        assert response.status == 200 and b"Club Open" in response.read()
+        connection.close()
+    finally:
+        server.stop()
+        watcher.stop()
 
 
 def test_the_live_script_is_served(served):
     code, headers, body = served.get("/__publisher/live.js")
     assert (code, headers["Content-Type"]) == (200, "text/javascript; charset=utf-8")
-    assert b'new EventSource("/__publisher/events")' in body
+    assert b'fetch("/__publisher/status.json", { cache: "no-store" })' in body
     assert served.get("/__publisher/nothing")[0] == 404
 
 

@@ -187,7 +187,7 @@ def test_the_screen_fits_1920_by_1080_and_turns_its_pages(tmp_path, browser, exp
     try:
         page = context.new_page()
         page.set_default_timeout(WAIT)
-        page.goto(hall.url + "club/screen.html?seconds=2")
+        page.goto(hall.url + "club/screen.html?seconds=2&standings=1")
         expect(page.locator("#screen-page")).to_have_text("Page 1 of 2")
         expect(page.locator("#screen-timer")).to_have_text(re.compile(r"^Round: (59|60):\d\d left$"))
         page.screenshot(path=tmp_path / "screen-1920x1080.png")
@@ -247,6 +247,27 @@ def test_other_pages_reload_themselves_after_a_rebuild(hall, page, expect):
                        encoding="utf-8")
     expect(page.locator("main")).to_contain_text("Zora Zorić", timeout=WAIT)
     assert page.evaluate("window.stillTheSamePage") is None
+
+
+def test_eight_open_tabs_all_load_and_follow_a_rebuild(hall, browser, expect):
+    """More tabs than the six connections a browser keeps per host: none may hang."""
+    context = browser.new_context()
+    try:
+        tabs = []
+        for path in ["players.html", "index.html", "screen.html?poll=1", "find.html?poll=1"] * 2:
+            tab = context.new_page()
+            tab.set_default_timeout(WAIT)
+            tab.goto(hall.url + "club/" + path)
+            tabs.append(tab)
+        players = hall.folder / "players.csv"
+        players.write_text(players.read_text(encoding="utf-8").replace(player_name(1), "Zora Zorić"),
+                           encoding="utf-8")
+        for tab in tabs[0::4]:
+            expect(tab.locator("main")).to_contain_text("Zora Zorić", timeout=WAIT)
+        for tab in tabs[3::4]:
+            expect(tab.locator("#find-rows")).to_contain_text("Zora Zorić", timeout=WAIT)
+    finally:
+        context.close()
 
 
 def test_a_screen_on_a_static_host_follows_a_rebuild(tmp_path, page, expect):
