@@ -124,6 +124,22 @@ def test_cornered_draw_is_repaired_by_matching_close_to_the_strategy():
     assert result.tables[0].note == ""
 
 
+def test_group_cornered_by_its_own_draw_is_re_paired_instead_of_floating_three():
+    # Fold: a1-a5, then a2 has met a3 and a4, who have met each other: greedily three players
+    # would go down. Re-pairing the group sends down only the one its odd size forces, and the
+    # cheapest way (nearest to fold) is a1-a4, a2-a5 with a3 going down to b1.
+    entrants = field((1.0, ["a1", "a2", "a3", "a4", "a5"]), (0.0, ["b1"]),
+                     met={"a2": {"a3", "a4"}, "a3": {"a4"}})
+    result = pair(entrants, "fold", "s")
+    assert games(result) == [("a1", "a4"), ("a2", "a5"), ("a3", "b1")]
+    assert result.tables[0].note == (
+        "The draw of score group 1 left a2, a3 and a4 with nobody left they had not played, so 5 "
+        "players of the group were re-paired by a minimum-cost matching that keeps them in the "
+        "group and stays as close to the strategy as it can.")
+    assert result.tables[2].note == ("a3 was left over in score group 1 (an odd number of "
+                                     "players to pair) and went down to score group 0.")
+
+
 def test_repair_keeps_scores_equal_then_the_strategy():
     # Fold pairs b1-b4 and corners b2 and b3, who have met. Re-pairing across score groups
     # would work but costs a score gap; inside the 0-group, b1-b3 b2-b4 is closer to fold

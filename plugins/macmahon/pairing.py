@@ -126,7 +126,7 @@ def _pair_even(field_order: list[Entrant], strategy: str, seed: str,
         names = [label(x) for x in left]
         cornered = (f"{names[0]} and {names[1]} were left at the bottom of the draw and had "
                     f"already played each other" if len(names) == 2 else
-                    f"The draw left {join_names(names)} at the bottom with nobody they had not played")
+                    f"The draw left {join_names(names)} at the bottom with nobody left they had not played")
         note = ("{cornered}, so the bottom {players} players were re-paired by a minimum-cost "
                 "matching that keeps scores equal and stays as close to the strategy as it can.")
         draw.repair(left, note.replace("{cornered}", cornered), spare=False, last_resort=True)
@@ -213,7 +213,8 @@ def _repair_group(draw: _Draw, floaters: list[Entrant], odd: int, since: int, sc
         cornered = (f"{names[0]} and {names[1]} were left last in score group {score} and had "
                     f"already played each other")
     else:
-        cornered = f"The draw of score group {score} left {join_names(names)} with nobody they had not played"
+        cornered = (f"The draw of score group {score} left {join_names(names)} with nobody left "
+                    f"they had not played")
     note = (f"{cornered}, so {{players}} players of the group were re-paired by a minimum-cost matching "
             f"that keeps them in the group and stays as close to the strategy as it can.")
     done, down = draw.repair([e.id for e in floaters], note, spare=bool(odd), last_resort=False,
