@@ -65,7 +65,7 @@ def publisher_compute_event(event: Event) -> None:
         rounds, settings = mm.rounds, mm.settings
         mm.results = Results(rounds, [
             compute(event.players, rounds, mm.grouping, settings.tiebreaks, settings.bye_score, r.number)
-            for r in rounds], settings.tiebreaks, settings.bye_score, initial_scores(mm.grouping, 1))
+            for r in rounds], settings.bye_score, initial_scores(mm.grouping, 1))
 
 
 @hookimpl

@@ -26,7 +26,6 @@ class Results:
 
     rounds: list[Round]
     standings: list[Standings]
-    tiebreaks: list[str]
     bye_score: float
     initial: dict[str, int]
 

@@ -64,9 +64,6 @@ class Game:
         black, white, _ = RESULTS[self.result]
         return black, white
 
-    def players(self) -> list[str]:
-        return [self.black] if self.white is None else [self.black, self.white]
-
 
 @dataclass
 class Round:
@@ -85,9 +82,6 @@ class Round:
     @property
     def complete(self) -> bool:
         return not self.pending
-
-    def players(self) -> set[str]:
-        return {p for g in [*self.games, *self.byes] for p in g.players()}
 
     def as_json(self) -> dict:
         """``round-<n>.json`` of the contract."""
