@@ -77,10 +77,10 @@ def event_outputs(event: Event, results: Results) -> list[Page | DataFile]:
 
 def legend(tiebreaks: list[str]) -> dict[str, Any]:
     """The columns and their one-line explanations, for every page with standings."""
-    keys = ["score", *tiebreaks]
-    return {"labels": {"score": "Score", **LABELS},
-            "legend": [({"score": "Score", **LABELS}[k], LEGEND[k]) for k in keys],
-            "unplayed": UNPLAYED, "wins_legend": LEGEND["wins"]}
+    labels = {"score": "Score", **LABELS}
+    keys = ["score", *([] if "wins" in tiebreaks else ["wins"]), *tiebreaks]
+    return {"labels": labels, "order": [labels[t] for t in tiebreaks],
+            "legend": [(labels[k], LEGEND[k]) for k in keys], "unplayed": UNPLAYED}
 
 
 def status(event: Event, results: Results) -> str:
