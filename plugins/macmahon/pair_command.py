@@ -43,7 +43,7 @@ def run_pair(args: argparse.Namespace) -> int:
     if mm is None or mm.grouping is None:
         raise ContentError(Problem(event.toml_path, f"is a {event.system!r} event; pair needs "
                                    "macmahon or swiss", "use draw for mahjong events", key="system"))
-    number = args.round_number or len(mm.rounds) + 1
+    number = len(mm.rounds) + 1 if args.round_number is None else args.round_number
     _check_round(event, len(mm.rounds), number, args.force)
     strategy = args.strategy or mm.settings.pairing
     order = pairing_order(event.players, mm.rounds, mm.grouping, mm.settings, number)
