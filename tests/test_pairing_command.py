@@ -83,3 +83,43 @@ def test_rounds_outside_the_event_or_ahead_of_the_files_are_refused(archive, run
     assert code == 1 and "has no round 4: it has rounds 1 to 3" in err
     code, _, err = run("pair", archive / EVENT, "--round", "2")
     assert code == 1 and "does not exist, so round 2 cannot be paired yet" in err
+
+
+def test_mcmahon_round_one_pairs_inside_the_rank_groups(tmp_path, run):
+    # bar 2d, floor 1k: a and b start with 2, c, d and g (1d) with 1, e and f with 0.
+    # f, the lowest, gets the bye; fold pairs a-b and c-g; d, left over, goes down to e.
+    folder = tmp_path / "content" / "open"
+    write(folder / "event.toml", """
+        name = "Open"
+        game = "go"
+        system = "macmahon"
+        start = 2026-05-01
+        rounds = 3
+        seed = "open"
+
+        [macmahon]
+        grouping = "bar-floor"
+        bar = "2d"
+        floor = "1k"
+        pairing = "fold"
+    """)
+    write(folder / "players.csv", """
+        id,name,rank,rating
+        a,Ann,3d,2300
+        b,Ben,2d,2200
+        c,Cid,1d,2100
+        d,Dan,1d,2050
+        g,Gus,1d,2000
+        e,Eva,1k,1900
+        f,Fay,3k,1700
+    """)
+    code, out, err = run("pair", folder)
+    assert code == 0, err
+    path = folder / "rounds" / "1.csv"
+    assert pairs_in(path) == {frozenset("ab"), frozenset("cg"), frozenset("de")}
+    rows = [line.split(",", 4) for line in path.read_text().splitlines()[1:]]
+    assert [r[0] for r in rows] == ["1", "2", "3", ""]
+    assert rows[2][4] == "Dan was left over in score group 1 (an odd number of players to pair) " \
+                        "and went down to score group 0."
+    assert rows[3][1:4] == ["f", "", "bye"]
+    assert "Ann (a, 2)" in out and "Fay (f, 0)" in out
