@@ -93,7 +93,8 @@ def _bye_candidates(field_order: list[Entrant],
                     label: Callable[[str], str]) -> Iterator[tuple[Entrant | None, str]]:
     """Who may get the bye, best first: the lowest player who has not had one.
 
-    Later candidates are only tried when the first leaves no pairing without repeats.
+    Later candidates are only tried when the first leaves no pairing without repeats;
+    a player who has had a bye is a candidate only once everyone has had one.
     """
     if len(field_order) % 2 == 0:
         yield None, ""
@@ -109,6 +110,8 @@ def _bye_candidates(field_order: list[Entrant],
             note += ("; the players below could not be given the bye without a repeated game, "
                      "so it went up")
         yield entrant, note + "."
+    if fresh:  # a second bye only when everyone has had one, even at the price of a repeat
+        return
     for entrant in sorted(reversed(field_order), key=lambda e: e.byes):
         yield entrant, (f"{label(entrant.id)} gets a second bye: everyone has had one, and "
                         f"{label(entrant.id)} is the lowest of those with the fewest.")
