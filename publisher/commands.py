@@ -47,7 +47,7 @@ def run_watch(args: argparse.Namespace) -> int:
     _check_content(args.content)
     watcher = Watcher(builder(args), log=_say)
     watcher.start()
-    _say(f"Watching {', '.join(str(d) for d in watcher.builder.watched_dirs())} (Ctrl-C to stop)")
+    _say(f"Watching {args.content} and the templates; saves are rebuilt (Ctrl-C to stop)")
     return _until_interrupted(watcher.stop)
 
 

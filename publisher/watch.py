@@ -14,6 +14,7 @@ from __future__ import annotations
 import threading
 import time
 import traceback
+import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -147,6 +148,9 @@ class Watcher:
         Raises OutputError, watching nothing, if ``out`` holds files the publisher did
         not write: that is no typo a save can mend.
         """
+        # watchdog warns when a folder and its subfolders appear at once (a new championship
+        # copied in); it watches them all the same, and the director needs no traceback of it.
+        warnings.filterwarnings("ignore", r"Callback with id .* already exists", RuntimeWarning)
         handler = _Changes(self._changed, [self.builder.out.resolve()])
         for folder in _outermost(self.builder.watched_dirs()):
             self._observer.schedule(handler, str(folder), recursive=True)
