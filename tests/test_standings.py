@@ -146,6 +146,10 @@ def test_a_round_in_play_shows_standings_before_it(five):
     event = load_event(plugin_manager(), five)
     assert event.status == "Round 3 of 3 in play: 1 of 2 results in"
     assert event.live["standings_heading"] == "Standings after round 2"
+    # The game d-e has no result: it counts in no tiebreak yet. e: own 1 (bye) + b 2 = 3;
+    # d: c 1 + a 2.5 = 3.5.
+    after = event.data["macmahon"].results.standings[2].by_player
+    assert (after["e"].tiebreaks["sos"], after["d"].tiebreaks["sos"]) == (3.0, 3.5)
 
 
 def test_scores_are_written_with_halves():

@@ -8,7 +8,8 @@ Tiebreaks are computed on the McMahon score, as OpenGotha does:
 
 A round without a game (a bye, or a round the player missed) counts in SOS as a game
 against a virtual opponent with the player's own McMahon score, and in SOSOS with the
-player's own SOS; it adds nothing to SODOS. A game won by forfeit counts like a played game.
+player's own SOS; it adds nothing to SODOS. A game won by forfeit counts like a played game;
+a game whose result is not in yet counts in no tiebreak.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ LEGEND: dict[str, str] = {
 LABELS = {"sos": "SOS", "sosos": "SOSOS", "sodos": "SODOS", "wins": "Wins", "rating": "Rating"}
 UNPLAYED = ("A bye or a missed round counts in SOS as an opponent with the player's own McMahon "
             "score, in SOSOS with the player's own SOS, and adds nothing to SODOS. A game won by "
-            "forfeit counts as played.")
+            "forfeit counts as played; a game whose result is not in yet counts in none.")
 
 
 @dataclass(slots=True)
@@ -170,8 +171,9 @@ def initial_scores(grouping: Grouping, round_number: int) -> dict[str, int]:
 
 
 def _sum_over(entries: list[Entry], values: dict[str, float], own: float) -> float:
-    """Sum ``values`` of the opponents; a round without a game counts as ``own``."""
-    return sum(values[e.opponent] if e.opponent else own for e in entries)
+    """Sum ``values`` of the opponents; a round without a game counts as ``own``, a game
+    without its result yet not at all."""
+    return sum(values[e.opponent] if e.opponent else own for e in entries if e.points is not None)
 
 
 def display(value: float) -> str:
