@@ -103,7 +103,8 @@ def full_event() -> dict[str, float]:
 
 def main() -> None:
     runs = [draw_round1() for _ in range(REPEATS)]
-    print(f"2,048-player round 1, two groups, four parts: median {statistics.median(t for t, _ in runs):.3f} s "
+    median = statistics.median(t for t, _ in runs)
+    print(f"2,048-player round 1, two groups, four parts: median {median:.3f} s "
           f"(pattern + draw + pair check), repeated meetings: {max(r for _, r in runs)}")
     for name, value in full_event().items():
         print(f"2,048-player event, {name}: {value:.2f}" if isinstance(value, float)
