@@ -66,10 +66,10 @@ def _update(out: Path, files: dict[str, bytes]) -> WriteStats:
             stats.unchanged += 1
             continue
         target.parent.mkdir(parents=True, exist_ok=True)
-        _replace(target, data)
+        write_atomically(target, data)
         stats.written += 1
     if not _same(out / MARKER, _MARKER_TEXT):
-        _replace(out / MARKER, _MARKER_TEXT)
+        write_atomically(out / MARKER, _MARKER_TEXT)
     wanted = {out / rel for rel in files} | {out / MARKER}
     for path in sorted(out.rglob("*"), reverse=True):
         if path.is_file() and path not in wanted:
@@ -87,7 +87,10 @@ def _same(path: Path, data: bytes) -> bool:
         return False
 
 
-def _replace(target: Path, data: bytes) -> None:
+def write_atomically(target: Path, data: bytes) -> None:
+    """Replace ``target`` in one step, so that a reader (a web server, the watcher, a venue
+    screen) sees the old file or the new one, never half of it."""
+    target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
     try:
         with os.fdopen(fd, "wb") as handle:

@@ -19,6 +19,7 @@ from plugins.macmahon.settings import STRATEGIES
 from plugins.macmahon.standings import display
 from publisher.build import load_event
 from publisher.model import Event
+from publisher.output import write_atomically
 from publisher.problems import ContentError, Problem
 
 
@@ -54,8 +55,7 @@ def run_pair(args: argparse.Namespace) -> int:
     if args.dry_run:
         print(f"Dry run: {path} was not written.")
         return 0
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(round_csv(pairing), encoding="utf-8")
+    write_atomically(path, round_csv(pairing).encode("utf-8"))
     print(f"Wrote {path}: {len(pairing.tables)} tables{', 1 bye' if pairing.bye else ''}.")
     return 0
 

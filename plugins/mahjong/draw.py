@@ -22,6 +22,7 @@ from plugins.mahjong.tournament import Mahjong, play_event
 from publisher import content
 from publisher.build import load_event
 from publisher.model import Event
+from publisher.output import write_atomically
 from publisher.plugins import systems
 from publisher.problems import ContentError, Problem
 
@@ -97,8 +98,7 @@ def run_draw(args: argparse.Namespace) -> int:
     if args.dry_run:
         print(text, end="")
         return 0
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
+    write_atomically(path, text.encode("utf-8"))
     print(f"Drew round {number}: {text.count(chr(10)) - 1} seats written to {path}")
     return 0
 
