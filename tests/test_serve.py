@@ -13,7 +13,6 @@ import re
 import signal
 import socket
 import subprocess
-import sys
 import time
 import urllib.error
 import urllib.request
@@ -21,7 +20,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from live_plugin.board import PLUGIN_DIR, eventually, plugin_manager, round_csv, write_event
+from live_plugin.board import PLUGIN_DIR, eventually, plugin_manager, publisher, round_csv, write_event
 
 from publisher.build import Builder
 from publisher.serve import LiveServer, inject
@@ -176,10 +175,8 @@ def test_inject_puts_the_script_before_the_end_of_the_body():
 # -- the command ----------------------------------------------------------------------------
 
 def start_serve(tmp_path: Path, *options: str) -> subprocess.Popen[str]:
-    return subprocess.Popen(
-        [sys.executable, "-m", "publisher.cli", "--plugins-dir", str(PLUGIN_DIR), "serve",
-         "--content", "content", "--out", "site", *options],
-        cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    return publisher(tmp_path, "--plugins-dir", str(PLUGIN_DIR), "serve", "--content", "content",
+                     "--out", "site", *options)
 
 
 def serving_url(process: subprocess.Popen[str]) -> str:

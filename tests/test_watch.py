@@ -10,15 +10,21 @@ from __future__ import annotations
 import json
 import os
 import signal
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from conftest import snapshot
-from live_plugin.board import PLUGIN_DIR, eventually, player_name, plugin_manager, round_csv, write_event
+from live_plugin.board import (
+    PLUGIN_DIR,
+    eventually,
+    player_name,
+    plugin_manager,
+    publisher,
+    round_csv,
+    write_event,
+)
 
 from publisher import hookimpl
 from publisher.build import Builder
@@ -238,10 +244,8 @@ def test_a_failing_plugin_does_not_stop_the_watcher(live, tmp_path):
 
 def test_publisher_watch_rebuilds_and_stops_cleanly_on_ctrl_c(tmp_path):
     folder = write_event(tmp_path / "content", "club", players=2)
-    process = subprocess.Popen(
-        [sys.executable, "-m", "publisher.cli", "--plugins-dir", str(PLUGIN_DIR), "watch",
-         "--content", "content", "--out", "site"],
-        cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    process = publisher(tmp_path, "--plugins-dir", str(PLUGIN_DIR), "watch",
+                        "--content", "content", "--out", "site")
     try:
         assert process.stdout is not None
         assert "Rebuilt club" in process.stdout.readline()

@@ -13,8 +13,6 @@ import datetime as dt
 import json
 import re
 import shutil
-import subprocess
-import sys
 import threading
 from collections.abc import Iterator
 from functools import partial
@@ -22,7 +20,7 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
-from live_plugin.board import PLUGIN_DIR, player_name, plugin_manager, round_csv, write_event
+from live_plugin.board import PLUGIN_DIR, player_name, plugin_manager, publisher, round_csv, write_event
 
 from publisher.build import Builder
 
@@ -72,10 +70,8 @@ class Server:
 
     def __init__(self, cwd: Path, test_system: bool = True):
         plugins = ["--plugins-dir", str(PLUGIN_DIR)] if test_system else []
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "publisher.cli", *plugins, "serve", "--port", "0",
-             "--content", "content", "--out", "site"],
-            cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        self.process = publisher(cwd, *plugins, "serve", "--port", "0", "--content", "content",
+                                 "--out", "site")
         assert self.process.stdout is not None
         for line in self.process.stdout:
             found = re.search(r"Serving site at (http://127\.0\.0\.1:\d+/)", line)

@@ -10,7 +10,9 @@ its own, whatever the real systems do. ``[board] clock_start`` and
 from __future__ import annotations
 
 import re
+import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -153,6 +155,16 @@ def eventually(check: Callable[[], bool], timeout: float = 5.0) -> None:
         if time.monotonic() > deadline:
             raise AssertionError("the site did not follow the content in time")
         time.sleep(0.01)
+
+
+def publisher(cwd: Path, *argv: str, limit: float = 60.0) -> subprocess.Popen[str]:
+    """The command line in a child process, killed after ``limit`` seconds should a test hang."""
+    process = subprocess.Popen([sys.executable, "-m", "publisher.cli", *argv], cwd=cwd,
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    timer = threading.Timer(limit, process.kill)
+    timer.daemon = True
+    timer.start()
+    return process
 
 
 def round_csv(results: list[str]) -> str:
