@@ -32,7 +32,7 @@ from watchdog.observers import Observer
 
 from publisher.build import Builder, BuildReport
 from publisher.output import OutputError
-from publisher.problems import ContentError
+from publisher.problems import ContentError, display_path
 
 DEBOUNCE = 0.1
 # A burst that never pauses (a script writing a whole archive) still gets a build this often.
@@ -88,10 +88,17 @@ def describe_failure(error: Exception) -> str:
     if isinstance(error, jinja2.TemplateSyntaxError):
         return f"{error.filename or error.name}:{error.lineno}: template error: {error.message}"
     if isinstance(error, jinja2.TemplateError):
-        return f"template error: {error}"
+        return f"{_template_line(error)}template error: {error}"
     if isinstance(error, OutputError):
         return str(error)
     return f"internal error: {error!r}"
+
+
+def _template_line(error: Exception) -> str:
+    """``file:line: `` of the template where a rendering error happened (Jinja2 puts the
+    template's own lines into the traceback), or nothing if no template is in it."""
+    frames = [f for f in traceback.extract_tb(error.__traceback__) if f.filename.endswith(".html")]
+    return f"{display_path(Path(frames[-1].filename))}:{frames[-1].lineno}: " if frames else ""
 
 
 class _Changes(FileSystemEventHandler):

@@ -29,7 +29,7 @@ from live_plugin.board import (
 from publisher import hookimpl
 from publisher.build import Builder
 from publisher.model import Event
-from publisher.problems import Problem
+from publisher.problems import Problem, display_path
 from publisher.watch import Watcher, is_temporary
 
 
@@ -212,6 +212,15 @@ def test_a_broken_template_is_reported_and_the_watcher_recovers(tmp_path):
         eventually(lambda: live.watcher.status.snapshot().error is not None)
         assert "template error" in live.watcher.status.snapshot().error
         footer.unlink()
+        eventually(lambda: live.watcher.status.snapshot().error is None)
+
+        players = templates / "players.html"
+        players.write_text("{% extends 'base.html' %}\n{% block content %}{{ nothing.here }}"
+                           "{% endblock %}\n", encoding="utf-8")
+        eventually(lambda: live.watcher.status.snapshot().error is not None)
+        assert live.watcher.status.snapshot().error == (
+            f"{display_path(players)}:2: template error: 'nothing' is undefined")
+        players.unlink()
         eventually(lambda: live.watcher.status.snapshot().error is None)
         live.assert_consistent(tmp_path)
     finally:
