@@ -59,6 +59,7 @@ class Builder:
         self.force = force
         self.renderer = Renderer(pm, templates)
         self._built: dict[str, BuiltEvent] = {}
+        self._written: dict[str, bytes] = {}
         self._theme: Fingerprint = ()
 
     def watched_dirs(self) -> list[Path]:
@@ -94,8 +95,9 @@ class Builder:
             files.update(item.files)
         outputs = [o for outs in self.pm.hook.publisher_site_pages(site=site) for o in outs]
         files.update(self.renderer.render_all(outputs, site, None))
-        stats = write_site(self.out, dict(sorted(files.items())), force=self.force)
-        self._built = built
+        files = dict(sorted(files.items()))
+        stats = write_site(self.out, files, force=self.force, previous=self._written)
+        self._built, self._written = built, files
         warnings = [w for item in built.values() for w in item.event.warnings]
         return BuildReport(len(built), len(files), stats, rebuilt,
                            time.perf_counter() - started, warnings)

@@ -28,9 +28,14 @@ class WriteStats:
     removed: int = 0
 
 
-def write_site(out: Path, files: dict[str, bytes], force: bool = False) -> WriteStats:
+def write_site(out: Path, files: dict[str, bytes], force: bool = False,
+               previous: dict[str, bytes] | None = None) -> WriteStats:
     """Make ``out`` hold exactly ``files`` (paths relative to it, POSIX style) and the marker
-    file that tells a later build this folder is the publisher's to rewrite."""
+    file that tells a later build this folder is the publisher's to rewrite.
+
+    ``previous`` is what the last build of this process wrote: a file whose bytes are
+    the same and that is still there is not read back to be compared.
+    """
     if not out.exists():
         return _write_fresh(out, files)
     if not out.is_dir():
@@ -39,7 +44,7 @@ def write_site(out: Path, files: dict[str, bytes], force: bool = False) -> Write
         raise OutputError(
             f"{out} holds files that the publisher did not write; choose an empty folder "
             "for --out, or pass --force to replace its contents")
-    return _update(out, files)
+    return _update(out, files, previous or {})
 
 
 def _write_fresh(out: Path, files: dict[str, bytes]) -> WriteStats:
@@ -58,11 +63,11 @@ def _write_fresh(out: Path, files: dict[str, bytes]) -> WriteStats:
     return WriteStats(written=len(files))
 
 
-def _update(out: Path, files: dict[str, bytes]) -> WriteStats:
+def _update(out: Path, files: dict[str, bytes], previous: dict[str, bytes]) -> WriteStats:
     stats = WriteStats()
     for rel, data in files.items():
         target = out / rel
-        if _same(target, data):
+        if (previous.get(rel) == data and target.is_file()) or _same(target, data):
             stats.unchanged += 1
             continue
         target.parent.mkdir(parents=True, exist_ok=True)

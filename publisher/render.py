@@ -90,7 +90,7 @@ class Renderer:
 
         def url(target: str) -> str:
             """A link from this page to ``target`` (a path from the site root)."""
-            return posixpath.relpath(target, here or ".") if target else ""
+            return relative_link(target, here) if target else ""
 
         def event_url(target: str) -> str:
             """A link from this page to ``target`` inside the current championship."""
@@ -102,6 +102,21 @@ class Renderer:
             "nav": [_nav_item(p, page, event_url) for p in nav],
         }
         return self.env.get_template(page.template).render(context).encode("utf-8")
+
+
+def relative_link(target: str, here: str) -> str:
+    """The relative link from folder ``here`` to ``target``, both given from the site root.
+
+    Pure string work: ``posixpath.relpath`` consults the working folder on every call,
+    and a big championship renders tens of thousands of links.
+    """
+    if not here:
+        return target
+    base, parts = here.split("/"), target.split("/")
+    common = 0
+    while common < min(len(base), len(parts) - 1) and base[common] == parts[common]:
+        common += 1
+    return "/".join([".."] * (len(base) - common) + parts[common:])
 
 
 def _nav_item(target: Page, current: Page, event_url: Callable[[str], str]) -> dict[str, Any]:
