@@ -3,8 +3,14 @@
 Each round is paired from the standings (as ``publisher pair`` does), then
 played with seeded results (the stronger player wins more often). Prints, per
 round and in total: repeated games (must be 0), pairs across score groups and
-the group boundaries they cross against the crossings the odd groups force, the
+the group boundaries they cross against the fewest any pairing could cross, the
 largest score gap in a pair, and the time to order and pair the field.
+
+The fewest: a boundary with an odd number of players above it is crossed at least
+once (parity); and a boundary is crossed at least as often as the players above it
+(or below it) who cannot all be paired among themselves without a repeat leave
+unpaired. A round whose pairing crosses exactly that many boundaries is proven
+to need no fewer: its floats are forced by the odd groups and the no-repeat rule.
 
     python benchmarks/pairing.py [--players 2000] [--rounds 10] [--strategy split]
 """
@@ -18,6 +24,8 @@ import tempfile
 import time
 from itertools import groupby
 from pathlib import Path
+
+import networkx as nx
 
 from plugins.macmahon.order import pairing_order
 from plugins.macmahon.pairing import Entrant, Pairing, pair
@@ -60,18 +68,40 @@ def play(event: Event, number: int, pairing: Pairing, rng: random.Random) -> Rou
     return played
 
 
-def forced_crossings(order: list[Entrant], bye: str | None) -> int:
-    """Score-group boundaries some pair must cross: those with an odd number of players above.
+def least_crossings(order: list[Entrant], bye: str | None) -> tuple[int, int]:
+    """Group boundaries any pairing of the round must cross: (by parity, by parity and no repeats).
 
-    A pair across score groups crosses every boundary between its two scores, so the
-    crossings of a pairing (the sum of its pairs' group distances) can never be fewer.
+    A pair across score groups crosses every boundary between its two scores, so a
+    pairing's crossings are the sum, over the boundaries, of the pairs crossing each.
+    Across a boundary go at least as many players as a maximum repeat-free matching of
+    the players above it leaves unpaired, and the same below it; with an odd number
+    above that is at least one.
     """
-    above, forced = 0, 0
-    groups = [list(g) for _, g in groupby((e for e in order if e.id != bye), key=lambda e: e.score)]
-    for group in groups[:-1]:
-        above += len(group)
-        forced += above % 2
-    return forced
+    field_order = [e for e in order if e.id != bye]
+    groups = [len(list(g)) for _, g in groupby(field_order, key=lambda e: e.score)]
+    cuts = [sum(groups[:i]) for i in range(1, len(groups))]
+    parity = sum(cut % 2 for cut in cuts)
+    forced = sum(max(unpaired(field_order[:cut]), unpaired(field_order[cut:])) for cut in cuts)
+    return parity, forced
+
+
+def unpaired(players: list[Entrant]) -> int:
+    """How many of ``players`` a maximum matching without repeated games leaves unpaired.
+
+    Each player has met at most one opponent a round, so with n players of whom nobody
+    has met more than n/2 - 1 of the others, every player can still be paired with n/2
+    of them: Dirac's theorem gives a cycle through all n, hence a matching of all but
+    n mod 2. Only smaller or closer-knit sets need the matching computed.
+    """
+    ids = {e.id for e in players}
+    size = len(players)
+    if size >= 3 and all(size - 1 - len(e.met & ids) >= size / 2 for e in players):
+        return size % 2
+    graph = nx.Graph()
+    graph.add_nodes_from(ids)
+    graph.add_edges_from((a.id, b.id) for i, a in enumerate(players) for b in players[i + 1:]
+                         if b.id not in a.met)
+    return size - 2 * len(nx.max_weight_matching(graph, maxcardinality=True))
 
 
 def main() -> None:
@@ -88,10 +118,11 @@ def main() -> None:
         rng = random.Random("benchmark-results")
         rounds: list[Round] = []
         met: set[frozenset[str]] = set()
-        times, totals = [], {"repeats": 0, "cross": 0, "crossings": 0, "forced": 0, "gap": 0.0}
+        times: list[float] = []
+        totals = {"repeats": 0, "cross": 0, "crossings": 0, "parity": 0, "forced": 0, "gap": 0.0}
         print(f"{args.players} players, {len(mm.grouping.groups)} McMahon groups, "
               f"{args.strategy} pairing, {args.rounds} rounds")
-        print("round  seconds  repeats  cross-group pairs  crossings  forced  largest-gap  repaired")
+        print("round  seconds  repeats  cross-group pairs  crossings  parity  fewest  largest-gap  repaired")
         for number in range(1, args.rounds + 1):
             started = time.perf_counter()
             order = pairing_order(event.players, rounds, mm.grouping, mm.settings, number)
@@ -105,18 +136,20 @@ def main() -> None:
             level = {s: i for i, s in enumerate(sorted(set(score.values())))}
             crossings = sum(abs(level[score[t.black]] - level[score[t.white]]) for t in pairing.tables)
             cross = sum(1 for g in gaps if g)
-            forced = forced_crossings(order, pairing.bye)
-            print(f"{number:>5}  {times[-1]:7.3f}  {repeats:>7}  {cross:>17}  {crossings:>9}  {forced:>6}  "
-                  f"{max(gaps):>11g}  {pairing.repaired:>8}")
+            parity, forced = least_crossings(order, pairing.bye)
+            print(f"{number:>5}  {times[-1]:7.3f}  {repeats:>7}  {cross:>17}  {crossings:>9}  {parity:>6}  "
+                  f"{forced:>6}  {max(gaps):>11g}  {pairing.repaired:>8}")
             for key, value in (("repeats", repeats), ("cross", cross), ("crossings", crossings),
-                               ("forced", forced)):
+                               ("parity", parity), ("forced", forced)):
                 totals[key] += value
             totals["gap"] = max(totals["gap"], max(gaps))
             rounds.append(play(event, number, pairing, rng))
         print(f"\nmedian {statistics.median(times):.3f} s a round, slowest {max(times):.3f} s; "
               f"repeated games {totals['repeats']}; pairs across score groups {totals['cross']}, "
-              f"crossing {totals['crossings']} group boundaries (the odd groups force "
-              f"{totals['forced']}); largest score gap {totals['gap']:g}")
+              f"crossing {totals['crossings']} group boundaries; the odd groups force "
+              f"{totals['parity']}, with the no-repeat rule {totals['forced']}"
+              f"{' (the fewest possible)' if totals['crossings'] == totals['forced'] else ''}; "
+              f"largest score gap {totals['gap']:g}")
 
 
 if __name__ == "__main__":
