@@ -2,6 +2,8 @@
 
 Round 1 orders each score group by rating, then rank, then id; later rounds by
 score, then the event's tiebreaks after the previous round, then rating, rank, id.
+A player withdrawn before the round (``[macmahon] withdrawn``) is not in the field,
+though their games still count in everyone's tiebreaks.
 """
 
 from __future__ import annotations
@@ -33,7 +35,8 @@ def pairing_order(players: list[Player], rounds: list[Round], grouping: Grouping
         return (-line.score, *(-line.tiebreaks[t] for t in previous.tiebreaks), *strength)
 
     entrants = []
-    for player in sorted(players, key=key):
+    present = [p for p in players if settings.withdrawn.get(p.id, number) >= number]
+    for player in sorted(present, key=key):
         entries = history[player.id]
         score = (previous.by_player[player.id].score if previous
                  else float(start[player.id]))

@@ -51,6 +51,10 @@ def run_pair(args: argparse.Namespace) -> int:
     pairing = pair(order, strategy, f"{event.seed}:round-{number}", lambda pid: event.player(pid).name)
     print(f"Round {number} of {event.name}: {strategy} pairing, {STRATEGY_PAIRS[strategy]}")
     print(_listing(event, pairing, {e.id: e.score for e in order}))
+    gone = [f"{event.player(pid).name} ({pid}) {f'after round {last}' if last else 'before round 1'}"
+            for pid, last in mm.settings.withdrawn.items() if last < number]
+    if gone:
+        print(f"Not paired, withdrawn: {'; '.join(gone)}.")
     path = round_path(event, number)
     if args.dry_run:
         print(f"Dry run: {path} was not written.")

@@ -10,6 +10,7 @@ The optional ``note`` column carries the pairing's explanation of that table
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -175,6 +176,25 @@ def read_round(event: Event, number: int, path: Path) -> Round:
         (found.byes if result == "bye" else found.games).append(game)
     problems.check()
     return found
+
+
+def check_withdrawals(rounds: list[Round], withdrawn: Mapping[str, int]) -> None:
+    """Refuse a round file that seats a player after the last round they played.
+
+    ``withdrawn`` is ``[macmahon] withdrawn`` of event.toml: player id to last round played.
+    """
+    problems = Problems()
+    for rnd in rounds:
+        for game in sorted([*rnd.games, *rnd.byes], key=lambda g: g.line):
+            for player in (game.black, game.white):
+                last = withdrawn.get(player or "")
+                if last is not None and last < rnd.number:
+                    problems.add(rnd.path, f"{player} withdrew after round {last} "
+                                 f"([macmahon] withdrawn in event.toml) but is in round {rnd.number}",
+                                 f"remove this file and pair round {rnd.number} again, or, if {player} "
+                                 f"played round {rnd.number}, write {player} = {rnd.number} in withdrawn",
+                                 line=game.line)
+    problems.check()
 
 
 def _result(text: str) -> str | bool:

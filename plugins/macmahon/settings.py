@@ -50,6 +50,7 @@ class Settings:
     bye_score: float = 1.0
     rank_elo: dict[Rank, int] = field(default_factory=dict)
     adjustments: list[Adjustment] = field(default_factory=list)
+    withdrawn: dict[str, int] = field(default_factory=dict)  # player id: the last round played
 
     def rank_for_elo(self, elo: int) -> Rank:
         """The highest rank of ``rank_elo`` whose lower bound is <= ``elo``.
@@ -84,6 +85,7 @@ def read_settings(event: Event) -> Settings:
     settings.tiebreaks = _tiebreaks(path, table, settings.tiebreaks, problems)
     settings.rank_elo = _rank_elo(path, table, problems)
     settings.adjustments = _adjustments(path, table, event, problems)
+    settings.withdrawn = _withdrawn(path, table, event, problems)
     if event.system == "macmahon" and settings.grouping == "bar-floor":
         for key in ("bar", "floor"):
             if key not in table:
@@ -207,4 +209,25 @@ def _adjustments(path: Path, table: dict, event: Event, problems: Problems) -> l
             continue
         first[player] = number
         found.append(Adjustment(player, group, str(item.get("reason", "")), key))
+    return found
+
+
+def _withdrawn(path: Path, table: dict, event: Event, problems: Problems) -> dict[str, int]:
+    """``withdrawn = { s017 = 4 }``: each withdrawn player and the last round they played."""
+    raw = table.get("withdrawn", {})
+    if not isinstance(raw, dict):
+        problems.add(path, "must be a table of player = last round played",
+                     "write withdrawn = { s017 = 4 }", key="macmahon.withdrawn")
+        return {}
+    found: dict[str, int] = {}
+    last = event.rounds or 0
+    for player, after in raw.items():
+        key = f"macmahon.withdrawn.{player}"
+        if player not in event.players_by_id:
+            problems.add(path, f"unknown player {player!r}", "use an id from players.csv", key=key)
+        elif not isinstance(after, int) or isinstance(after, bool) or not 0 <= after <= last:
+            problems.add(path, f"must be the last round {player} played (0 to {last}), not {after!r}",
+                         f"write {player} = 0 if they left before round 1", key=key)
+        else:
+            found[player] = after
     return found

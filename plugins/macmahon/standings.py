@@ -14,7 +14,7 @@ a game whose result is not in yet counts in no tiebreak.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from plugins.macmahon.grouping import Grouping
@@ -72,6 +72,7 @@ class Standing:
     score: float
     wins: float
     tiebreaks: dict[str, float]
+    withdrawn: int | None = None  # the last round played, once the player has withdrawn
 
     @property
     def place_text(self) -> str:
@@ -98,7 +99,8 @@ class Standings:
             "complete": self.pending == 0,
             "standings": [
                 {"place": s.place, "player": s.player, "score": s.score, "wins": s.wins,
-                 "tiebreaks": dict(s.tiebreaks)}
+                 "tiebreaks": dict(s.tiebreaks),
+                 **({"withdrawn": s.withdrawn} if s.withdrawn is not None else {})}
                 for s in self.lines
             ],
         }
@@ -129,8 +131,13 @@ def histories(players: Iterable[Player], rounds: list[Round], bye_score: float) 
 
 
 def compute(players: list[Player], rounds: list[Round], grouping: Grouping, tiebreaks: list[str],
-            bye_score: float, after: int) -> Standings:
-    """The standings after round ``after`` from the round files up to it."""
+            bye_score: float, after: int, withdrawn: Mapping[str, int] | None = None) -> Standings:
+    """The standings after round ``after`` from the round files up to it.
+
+    ``withdrawn`` (player id: last round played) marks the players who left by then;
+    they keep their place, so their opponents' tiebreaks keep their games.
+    """
+    gone = {p: last for p, last in (withdrawn or {}).items() if last <= after}
     played = [r for r in rounds if r.number <= after]
     history = histories(players, played, bye_score)
     wins = {p: sum(e.points or 0.0 for e in entries) for p, entries in history.items()}
@@ -157,7 +164,7 @@ def compute(players: list[Player], rounds: list[Round], grouping: Grouping, tieb
         equal_below = index + 1 < len(order) and criteria(order[index + 1]) == criteria(player)
         place = lines[-1].place if equal_above else index + 1
         lines.append(Standing(player, place, equal_above or equal_below, score[player], wins[player],
-                              {t: values[t][player] for t in tiebreaks}))
+                              {t: values[t][player] for t in tiebreaks}, gone.get(player)))
     pending = sum(len(r.pending) for r in played)
     return Standings(after, lines, list(tiebreaks), pending)
 
