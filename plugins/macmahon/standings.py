@@ -140,14 +140,14 @@ def compute(players: list[Player], rounds: list[Round], grouping: Grouping, tieb
     gone = {p: last for p, last in (withdrawn or {}).items() if last <= after}
     played = [r for r in rounds if r.number <= after]
     history = histories(players, played, bye_score)
-    wins = {p: sum(e.points or 0.0 for e in entries) for p, entries in history.items()}
+    wins = {p: sum((e.points or 0.0 for e in entries), 0.0) for p, entries in history.items()}
     start = initial_scores(grouping, after + 1)
-    score = {p: start[p] + wins[p] for p in history}
+    score = {p: float(start[p]) + wins[p] for p in history}
     sos = {p: _sum_over(entries, score, own=score[p]) for p, entries in history.items()}
     values: dict[str, dict[str, float]] = {
         "sos": sos,
         "sosos": {p: _sum_over(entries, sos, own=sos[p]) for p, entries in history.items()},
-        "sodos": {p: sum((e.points or 0.0) * score[e.opponent] for e in entries if e.opponent)
+        "sodos": {p: sum(((e.points or 0.0) * score[e.opponent] for e in entries if e.opponent), 0.0)
                   for p, entries in history.items()},
         "wins": wins,
         "rating": {p.id: float(p.rating or 0) for p in players},
@@ -180,7 +180,7 @@ def initial_scores(grouping: Grouping, round_number: int) -> dict[str, int]:
 def _sum_over(entries: list[Entry], values: dict[str, float], own: float) -> float:
     """Sum ``values`` of the opponents; a round without a game counts as ``own``, a game
     without its result yet not at all."""
-    return sum(values[e.opponent] if e.opponent else own for e in entries if e.points is not None)
+    return sum((values[e.opponent] if e.opponent else own for e in entries if e.points is not None), 0.0)
 
 
 def display(value: float) -> str:
