@@ -64,6 +64,7 @@ class Event:
 
     ``status`` and ``live`` hold the answers of ``publisher_event_status`` and
     ``publisher_live_view``, so output plugins (the screens) can use them.
+    ``planned_rounds`` is set by a system plugin whose settings fix the number of rounds.
     """
 
     slug: str
@@ -82,6 +83,7 @@ class Event:
     status: str = ""
     live: dict[str, Any] | None = None
     warnings: list[Problem] = field(default_factory=list)
+    planned_rounds: int | None = None
 
     @property
     def intro(self) -> MarkdownPage | None:
@@ -102,8 +104,10 @@ class Event:
 
     @property
     def rounds(self) -> int | None:
+        """``rounds`` of event.toml or, for a system whose settings fix the number of rounds
+        (mahjong: one per entry of ``parts``), what its plugin put in ``planned_rounds``."""
         value = self.config.get("rounds")
-        return value if isinstance(value, int) else None
+        return value if isinstance(value, int) else self.planned_rounds
 
     def player(self, player_id: str) -> Player:
         return self.players_by_id[player_id]

@@ -150,7 +150,9 @@ def _min_size(event: Event, settings: Settings) -> Grouping:
     counts = Counter(levels.values())
     if not counts:
         return Grouping([Group(1, [], 0, [])], notes=notes)
-    scale = [r for r in settings.rank_elo if min(counts) <= r <= max(counts)]
+    # Ranks stronger than the table's strongest (7d, 1p) are levels of their own above it.
+    scale = sorted({r for r in settings.rank_elo if min(counts) <= r <= max(counts)} | set(counts),
+                   reverse=True)
     blocks: list[list[Rank]] = []
     current: list[Rank] = []
     for rank in scale:
@@ -197,7 +199,7 @@ def _levels_with_ratings(event: Event, settings: Settings) -> tuple[dict[str, Ra
             problems.add(event.players_path, f"{_who(player)} has no rank and no rating",
                          "fill in the rank column, like 2d or 3k (or the rating, to take the rank "
                          "from the rank table)", line=player.line)
-        elif player.rank not in settings.rank_elo:
+        elif player.rank not in settings.rank_elo and player.rank < strongest:
             problems.add(event.players_path,
                          f"rank {player.rank} of {_who(player)} is not in the rank table "
                          f"({strongest} to {weakest})",

@@ -49,7 +49,9 @@ def publisher_add_commands(subparsers: argparse._SubParsersAction) -> None:
 @hookimpl
 def publisher_load_event(event: Event) -> None:
     if event.system == SYSTEM:
-        event.data["mahjong_settings"] = read_settings(event)
+        settings = read_settings(event)
+        event.data["mahjong_settings"] = settings
+        event.planned_rounds = settings.rounds
 
 
 @hookimpl

@@ -89,7 +89,7 @@ def seating_csv(parts: list[Part]) -> str:
 
 def run_draw(args: argparse.Namespace) -> int:
     event, state = _load(args)
-    number = args.round or _next_round(event, state)
+    number = _next_round(event, state) if args.round is None else args.round
     path = seating_path(event, number)
     if path.exists() and not args.force and not args.dry_run:
         raise ContentError(Problem(path, "already exists",
@@ -109,7 +109,7 @@ def _load(args: argparse.Namespace) -> tuple[Event, Mahjong]:
     try:
         event = load_event(args.plugins, args.event)
     except ContentError:
-        if not (args.force and args.round):
+        if not (args.force and args.round is not None):
             raise
         event = content.load_event(args.event, set(systems(args.plugins)))
         if event.system == "mahjong-elimination":

@@ -214,7 +214,7 @@ def round_json(state: Mahjong, current: Round) -> dict[str, Any]:
         "parts": [{
             "part": part.number,
             "label": state.settings.part_label(current.number, part.number),
-            "tables": [{"table": t.number, "group": t.group, "cycles": cycles(t.seats, count, final)}
+            "tables": [{"table": t.number, "group": t.group or None, "cycles": cycles(t.seats, count, final)}
                        for t in part.tables],
         } for part in current.parts],
         "standings": [standing_json(s) for s in current.standings],

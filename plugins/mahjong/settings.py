@@ -78,7 +78,7 @@ def read_settings(event: Event) -> Settings:
         problems.check()
     advance = _whole_list(path, table, "advance", WSOM_ADVANCE, problems)
     parts = _whole_list(path, table, "parts", WSOM_PARTS, problems)
-    cycles = _whole_list(path, table, "cycles_per_part", WSOM_CYCLES, problems)
+    cycles = _whole_list(path, table, "cycles_per_part", default_cycles(parts), problems)
     if len(parts) != len(advance) + 1:
         problems.add(path, f"lists {len(parts)} rounds but advance has {len(advance)} cuts",
                      "give one entry per round: the elimination rounds and then the final",
@@ -99,7 +99,11 @@ def read_settings(event: Event) -> Settings:
         problems.add(path, f"{advance[0]} advance after round 1 but the field has "
                      f"{len(event.players)} players", "advance fewer players than start",
                      key="mahjong.advance")
-    groups = table.get("round1_groups", 2)
+    rounds = event.config.get("rounds")
+    if rounds is not None and rounds != len(parts):
+        problems.add(path, f"says {rounds} rounds but parts lists {len(parts)}",
+                     "remove rounds: a mahjong event has one round per entry of parts", key="rounds")
+    groups = table.get("round1_groups", len({p.group for p in event.players if p.group}) or 1)
     if not isinstance(groups, int) or isinstance(groups, bool) or groups < 1:
         problems.add(path, f"must be a whole number of groups, not {groups!r}",
                      "write round1_groups = 2", key="mahjong.round1_groups")
@@ -157,6 +161,17 @@ def _round1_rates(path: Path, table: dict, carry: Fraction, problems: Problems) 
         return {}
     return {str(group): _fraction(path, f"carry_over_round1.{group}", rate, problems) or carry
             for group, rate in raw.items()}
+
+
+def default_cycles(parts: list[int]) -> list[int]:
+    """WSOM 2008 for any list of parts: round 1 in halves of two cycles (its sessions are
+    two halves each), every later round one session of four cycles shared by its parts.
+
+    ``[4, 2, 2, 2, 2, 2, 4, 1]`` gives the WSOM ``[2, 2, 2, 2, 2, 2, 1, 4]``, and
+    ``[4, 2, 4, 1]`` gives ``[2, 2, 1, 4]``.
+    """
+    return [2 if number == 1 and count > 1 else max(1, CYCLES_PER_SESSION // count)
+            for number, count in enumerate(parts, 1)]
 
 
 def default_minutes(parts: list[int], cycles: list[int]) -> list[int]:
