@@ -38,9 +38,11 @@ hookspec = pluggy.HookspecMarker("publisher")
 
 @hookspec
 def publisher_systems() -> dict[str, str]:
-    """Name the tournament systems this plugin runs, each with a one-line description.
+    """Name the tournament systems this plugin runs, each with a one-line description
+    that starts with the name people know it by and a colon ("McMahon: players start...").
 
-    The core accepts ``system = "..."`` in event.toml only if some plugin names it.
+    The core accepts ``system = "..."`` in event.toml only if some plugin names it;
+    templates get the descriptions as ``systems``.
     """
 
 

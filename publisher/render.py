@@ -12,6 +12,7 @@ import jinja2
 import pluggy
 
 from publisher.model import DataFile, Event, Page, Site
+from publisher.plugins import systems
 
 
 def theme_dir() -> Path:
@@ -46,6 +47,7 @@ class Renderer:
             lstrip_blocks=True,
             keep_trailing_newline=True,
         )
+        self.env.globals["systems"] = systems(pm)
         for filters in pm.hook.publisher_jinja_filters():
             self.env.filters.update(filters)
 

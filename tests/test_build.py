@@ -167,3 +167,9 @@ def test_dates_are_written_as_people_write_them():
     assert span(dt.date(2026, 8, 14), dt.date(2026, 8, 16)) == "14–16 August 2026"
     assert span(dt.date(2026, 4, 30), dt.date(2026, 5, 2)) == "30 April – 2 May 2026"
     assert span(dt.date(2026, 12, 30), dt.date(2027, 1, 2)) == "30 December 2026 – 2 January 2027"
+
+
+def test_the_overview_names_the_system_as_people_know_it(archive, tmp_path, run):
+    run("build", "--content", archive, "--out", tmp_path / "site")
+    overview = (tmp_path / "site/club-swiss/index.html").read_text(encoding="utf-8")
+    assert '<dd title="Swiss: McMahon with one group">Swiss</dd>' in overview
