@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -539,3 +540,92 @@ def test_a_32_player_event_with_three_cuts_runs_to_its_final(tmp_path, run):
     assert [r["rank"] for r in results["results"]] == list(range(1, 33))
     assert [r["eliminated_in"] for r in results["results"]] == [None] * 4 + [3] * 4 + [2] * 8 + [1] * 16
     assert load(out, "mj", "event.json")["rounds"] == 4
+
+
+# -- every JSON file of the example archive has the contract's shape ------------------------
+
+EXACT = re.compile(r"^-?\d+(/\d+)?$")
+DISPLAY = re.compile(r"^-?\d+\.\d\d$")
+CONTENT = Path(__file__).parent.parent / "content"
+
+
+def shape(value: Any, expected: dict[str, type | tuple[type, ...]]) -> None:
+    """``value`` has at least the ``expected`` keys, each of its type(s)."""
+    assert isinstance(value, dict)
+    for key, kind in expected.items():
+        assert isinstance(value[key], kind), (key, value)
+
+
+def rounded_down(exact: str, shown: str) -> bool:
+    return bool(DISPLAY.match(shown)) and display(Fraction(exact)) == shown and \
+        Fraction(shown) <= Fraction(exact) < \
+        Fraction(shown) + Fraction(1, 100)
+
+
+def test_every_json_file_of_the_example_archive_has_the_contract_shape(tmp_path, run):
+    out = tmp_path / "site"
+    assert run("build", "--content", CONTENT, "--out", out)[0] == 0
+    for data_dir in sorted(out.glob("*/data")):
+        event = json.loads((data_dir / "event.json").read_text(encoding="utf-8"))
+        shape(event, {"name": str, "system": str, "game": str, "rounds": int, "players": list})
+        ids = {p["id"] for p in event["players"]}
+        for player in event["players"]:
+            shape(player, {"id": str, "name": str, "rank": (str, type(None)),
+                           "rating": (int, type(None))})
+            assert player["rank"] is None or str(Rank.parse(player["rank"])) == player["rank"]
+        if event["system"] in ("macmahon", "swiss"):
+            check_mcmahon(data_dir, event, ids)
+        else:
+            check_mahjong(data_dir, event, ids)
+
+
+def check_mcmahon(data_dir: Path, event: dict, ids: set[str]) -> None:
+    groups = json.loads((data_dir / "groups.json").read_text(encoding="utf-8"))
+    assert [g["index"] for g in groups["groups"]] == list(range(1, len(groups["groups"]) + 1))
+    assert [g["initial_score"] for g in groups["groups"]] == list(range(len(groups["groups"]) - 1, -1, -1))
+    assert sorted(p for g in groups["groups"] for p in g["players"]) == sorted(ids)
+    for promotion in groups["promotions"]:
+        shape(promotion, {"player": str, "after_round": int, "from_group": int})
+    rounds = sorted(int(p.stem.split("-")[1]) for p in data_dir.glob("round-*.json"))
+    assert rounds == list(range(1, len(rounds) + 1)) and rounds
+    assert sorted(int(p.stem.split("-")[1]) for p in data_dir.glob("standings-*.json")) == rounds
+    for number in rounds:
+        rnd = json.loads((data_dir / f"round-{number}.json").read_text(encoding="utf-8"))
+        assert rnd["round"] == number
+        for pairing in rnd["pairings"]:
+            shape(pairing, {"table": int, "players": list, "result": (str, type(None))})
+            assert len(pairing["players"]) == 2 and set(pairing["players"]) <= ids
+            assert pairing["result"] in (None, "1-0", "0-1", "0.5-0.5", "0-0", "1-1", "1-0!", "0-1!")
+        assert set(rnd["byes"]) <= ids
+        standings = json.loads((data_dir / f"standings-{number}.json").read_text(encoding="utf-8"))
+        assert standings["round"] == number
+        assert [s["player"] for s in standings["standings"]] and \
+            {s["player"] for s in standings["standings"]} <= ids
+        places = [s["place"] for s in standings["standings"]]
+        assert places == sorted(places) and places[0] == 1
+        for line in standings["standings"]:
+            shape(line, {"place": int, "player": str, "score": float, "wins": float, "tiebreaks": dict})
+            assert all(isinstance(v, float) for v in line["tiebreaks"].values())
+
+
+def check_mahjong(data_dir: Path, event: dict, ids: set[str]) -> None:
+    for path in sorted(data_dir.glob("mahjong-round-*.json")):
+        rnd = json.loads(path.read_text(encoding="utf-8"))
+        assert rnd["round"] == int(path.stem.rsplit("-", 1)[1])
+        for part in rnd["parts"]:
+            assert isinstance(part["part"], int)
+            for table in part["tables"]:
+                shape(table, {"table": int, "group": (str, type(None)), "cycles": list})
+                for cycle in table["cycles"]:
+                    assert list(cycle) == ["E", "S", "W", "N"] and set(cycle.values()) <= ids
+        for line in rnd["standings"]:
+            shape(line, {"rank": int, "player": str, "carried": str, "play": str, "total": str,
+                         "total_display": str, "status": str, "tiebreak": str})
+            assert all(EXACT.match(line[k]) for k in ("carried", "play", "total"))
+            assert rounded_down(line["total"], line["total_display"])
+            assert line["status"] in ("advanced", "eliminated", "pending")
+    results = json.loads((data_dir / "mahjong-results.json").read_text(encoding="utf-8"))
+    for result in results["results"]:
+        shape(result, {"rank": int, "player": str, "eliminated_in": (int, type(None)),
+                       "total": str, "prize": str})
+        assert EXACT.match(result["total"]) and EXACT.match(result["prize"])
