@@ -361,6 +361,9 @@ def test_pair_refuses_an_existing_round_file_unless_forced(tmp_path, run):
     code, _, err = run("pair", folder, "--round", 1)
     assert code == 1 and "exists already; pair does not overwrite a round file" in err
     assert (folder / "rounds/1.csv").read_text() == edited
+    code, printed, _ = run("pair", folder, "--round", 1, "--dry-run")  # what the error suggests
+    assert code == 0 and "was not written" in printed
+    assert (folder / "rounds/1.csv").read_text() == edited
     code, _, _ = run("pair", folder, "--round", 1, "--force")
     assert code == 0 and (folder / "rounds/1.csv").read_text() == written
 

@@ -45,7 +45,8 @@ def run_pair(args: argparse.Namespace) -> int:
         raise ContentError(Problem(event.toml_path, f"is a {event.system!r} event; pair needs "
                                    "macmahon or swiss", "use draw for mahjong events", key="system"))
     number = len(mm.rounds) + 1 if args.round_number is None else args.round_number
-    _check_round(event, len(mm.rounds), number, args.force)
+    # A dry run writes nothing, so it may show the pairing of a round that has its file.
+    _check_round(event, len(mm.rounds), number, args.force or args.dry_run)
     strategy = args.strategy or mm.settings.pairing
     order = pairing_order(event.players, mm.rounds, mm.grouping, mm.settings, number)
     pairing = pair(order, strategy, f"{event.seed}:round-{number}", lambda pid: event.player(pid).name)
