@@ -190,3 +190,16 @@ def test_same_input_same_pairing_and_colours():
     entrants = field((0, EIGHT))
     one, two = pair(entrants, "fold", "x"), pair(entrants, "fold", "x")
     assert [(t.black, t.white) for t in one.tables] == [(t.black, t.white) for t in two.tables]
+
+
+def test_a_top_group_that_cannot_pair_itself_sends_two_down_and_no_more():
+    # The benchmark's case: four leaders, p1 has met p3 and p4, who have met each other.
+    # Every pairing of the four repeats a game, so two of them must play in the group
+    # below: p1-p2 stays, p3 and p4 meet the 1-group, which pairs its other two itself.
+    entrants = field((2.0, ["p1", "p2", "p3", "p4"]), (1.0, ["q1", "q2", "q3", "q4"]),
+                     met={"p1": {"p3", "p4"}, "p3": {"p4"}})
+    result = pair(entrants, "fold", "s")
+    assert games(result) == [("p1", "p2"), ("p3", "q4"), ("p4", "q3"), ("q1", "q2")]
+    assert result.tables[0].note == "p1 had already played p4 and p3, so p1 plays p2."
+    assert result.tables[1].note == ("p3 had already played everyone left in score group 2 "
+                                     "and went down to score group 1.")
