@@ -560,9 +560,9 @@ def shape(value: Any, expected: dict[str, type | tuple[type, ...]]) -> None:
 
 
 def rounded_down(exact: str, shown: str) -> bool:
-    return bool(DISPLAY.match(shown)) and display(Fraction(exact)) == shown and \
-        Fraction(shown) <= Fraction(exact) < \
-        Fraction(shown) + Fraction(1, 100)
+    """``shown`` is ``exact`` rounded down to two decimals: at most it, less than a cent below."""
+    value, cents = Fraction(exact), Fraction(shown)
+    return bool(DISPLAY.match(shown)) and cents <= value < cents + Fraction(1, 100)
 
 
 def test_every_json_file_of_the_example_archive_has_the_contract_shape(tmp_path, run):
@@ -632,3 +632,21 @@ def check_mahjong(data_dir: Path, event: dict, ids: set[str]) -> None:
         shape(result, {"rank": int, "player": str, "eliminated_in": (int, type(None)),
                        "total": str, "prize": str})
         assert EXACT.match(result["total"]) and EXACT.match(result["prize"])
+
+
+def test_round1_groups_default_to_the_group_column_and_rounds_must_agree_with_parts(tmp_path, run):
+    folder = mahjong(tmp_path, 16, "advance = [8]\nparts = [2, 1]\n")
+    roster = "id,name,group\n" + "".join(f"m{i},Mahjong {i},{'AB'[i % 2]}\n" for i in range(1, 17))
+    write(folder / "players.csv", roster)
+    assert run("draw", folder)[0] == 0
+    out = build(run, folder.parent)
+    data = load(out, "mj", "mahjong-round-1.json")
+    groups = [(t["table"], t["group"]) for t in data["parts"][0]["tables"]]
+    assert groups == [(1, "A"), (2, "A"), (3, "B"), (4, "B")]
+    assert {s["status"] for s in data["standings"]} == {"pending"}
+    assert {s["play"] for s in data["standings"]} == {"0"}
+    toml = (folder / "event.toml").read_text()
+    (folder / "event.toml").write_text(toml.replace("start = 2026-05-01", "start = 2026-05-01\nrounds = 3"))
+    [message] = errors(run, folder.parent)
+    assert message.endswith("event.toml: rounds: says 3 rounds but parts lists 2. Fix: remove rounds: "
+                            "a mahjong event has one round per entry of parts")
