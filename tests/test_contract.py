@@ -17,6 +17,7 @@ import pytest
 from conftest import snapshot, write
 
 from plugins.macmahon.settings import FESA_RANK_ELO, Settings
+from plugins.mahjong.settings import WSOM_ADVANCE, WSOM_PARTS, default_cycles
 from plugins.mahjong.standings import display
 from publisher.ranks import Rank
 
@@ -650,3 +651,9 @@ def test_round1_groups_default_to_the_group_column_and_rounds_must_agree_with_pa
     [message] = errors(run, folder.parent)
     assert message.endswith("event.toml: rounds: says 3 rounds but parts lists 2. Fix: remove rounds: "
                             "a mahjong event has one round per entry of parts")
+
+
+def test_the_mahjong_defaults_are_the_wsom_2008_format():
+    assert (WSOM_ADVANCE, WSOM_PARTS) == ([256, 128, 64, 32, 16, 8, 4], [4, 2, 2, 2, 2, 2, 4, 1])
+    assert default_cycles(WSOM_PARTS) == [2, 2, 2, 2, 2, 2, 1, 4]
+    assert default_cycles([4, 2, 4, 1]) == [2, 2, 1, 4]

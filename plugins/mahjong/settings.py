@@ -18,7 +18,6 @@ from publisher.problems import Problems
 
 WSOM_ADVANCE = [256, 128, 64, 32, 16, 8, 4]
 WSOM_PARTS = [4, 2, 2, 2, 2, 2, 4, 1]
-WSOM_CYCLES = [2, 2, 2, 2, 2, 2, 1, 4]
 CYCLES_PER_SESSION = 4  # a session is 16 hands: four cycles of four hands
 
 
