@@ -206,6 +206,8 @@ def test_groups_json_top_group_first_with_canonical_ranks_and_promotions(tmp_pat
          "initial_score": 0, "players": ["d", "e", "f"]},
     ]
     assert data["promotions"] == [{"player": "d", "after_round": 1, "from_group": 2}]
+    page = (folder.parent.parent / "site/mm/groups.html").read_text(encoding="utf-8")
+    assert "1d has no players, so it joined the ranks below it: 1k to 3k." in page
 
 
 def test_top_reference_elo_overrides_the_esc_holders_rating(tmp_path, run):

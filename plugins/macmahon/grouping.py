@@ -252,6 +252,9 @@ def _min_size_reason(index: int, block: list[Rank], counts: Counter[Rank], minim
                 f"{minimum}, so {_span_text(joined)} joined the top group.")
     if len(block) == 1:
         return f"{block[0]} has {size} players, enough for a group of its own."
+    if not counts[block[0]]:
+        return (f"{block[0]} has no players, so it joined the ranks below it: "
+                f"{_span_text(block[1:])}.")
     return (f"{block[0]} had only {_players(counts[block[0]])}, fewer than {minimum}, so "
             f"{_span_text(block[1:])} joined it.")
 
