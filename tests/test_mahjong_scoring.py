@@ -127,7 +127,7 @@ def test_equal_totals_share_a_rank_and_a_tie_across_the_cut_goes_to_the_bigger_h
     assert [(p, s["rank"], s["status"]) for p, s in standings.items()] == [
         ("p01", 1, "advanced"), ("p02", 2, "advanced"), ("p03", 3, "advanced"), ("p04", 4, "advanced"),
         ("p05", 4, "advanced"), ("p06", 6, "advanced"), ("p07", 7, "advanced"), ("p09", 8, "advanced"),
-        ("p08", 9, "eliminated"), ("p10", 10, "eliminated"), ("p11", 11, "eliminated"),
+        ("p08", 8, "eliminated"), ("p10", 8, "eliminated"), ("p11", 11, "eliminated"),
         ("p12", 12, "eliminated"), ("p13", 13, "eliminated"), ("p14", 14, "eliminated"),
         ("p15", 15, "eliminated"), ("p16", 15, "eliminated")]
     assert standings["p09"]["tiebreak"] == (
@@ -143,7 +143,8 @@ def test_a_tie_with_equal_hands_is_drawn_by_seeded_lottery(tmp_path, run):
     play(run, folder, 1, {**TIED_ROUND1, "p08": (0, "64 8"), "p09": (0, "8 64"), "p10": (0, "")})
     first = table(folder, 1)
     assert first == table(folder, 1)
-    winner, loser = sorted(("p08", "p09"), key=lambda p: first[p]["rank"])
+    assert first["p08"]["rank"] == first["p09"]["rank"]  # equal totals: one rank, the cut decides
+    winner, loser = sorted(("p08", "p09"), key=lambda p: first[p]["status"])
     assert first[winner]["status"] == "advanced" and first[loser]["status"] == "eliminated"
     assert first[winner]["tiebreak"].endswith(
         f"ahead of Player {loser[1:]} by seeded lottery (equal hands)")

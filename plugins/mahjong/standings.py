@@ -100,9 +100,7 @@ def _break_tie(ordered: list[Standing], keep: int, seed: str, round_number: int,
         group = sorted(same, key=lambda s: s.player)
         rng.shuffle(group)
         broken.extend(group)
-    base = tied[0].rank
-    for index, standing in enumerate(broken):
-        standing.rank = base + index
+    for index, standing in enumerate(broken):  # the rank stays shared: equal totals
         below = index + 1 < len(broken)
         neighbour = broken[index + 1] if below else broken[index - 1]
         standing.tiebreak = (
