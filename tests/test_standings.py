@@ -141,6 +141,12 @@ def test_status_and_live_view(five):
                                     "note": "SOS 2½"}
 
 
+def test_screens_say_1_pt_and_2_pts():
+    from plugins.macmahon.pages import points
+
+    assert [points(s) for s in (0, 0.5, 1, 1.5, 2)] == ["0 pts", "½ pts", "1 pt", "1½ pts", "2 pts"]
+
+
 def test_a_round_in_play_shows_standings_before_it(five):
     write(five / "rounds" / "3.csv", "table,player1,player2,result\n1,a,c,1-0\n2,d,e,\n,b,,bye\n")
     event = load_event(plugin_manager(), five)

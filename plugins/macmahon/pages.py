@@ -99,6 +99,11 @@ def status(event: Event, results: Results) -> str:
     return f"Round {rnd.number} of {total} played"
 
 
+def points(score: float) -> str:
+    """A McMahon score on a hall screen: "1 pt", "3½ pts"."""
+    return f"{display(score)} {'pt' if score == 1 else 'pts'}"
+
+
 def live_view(event: Event, results: Results) -> dict[str, Any] | None:
     """The latest round's tables and the standings before it (or after it, once it is over)."""
     if not results.rounds:
@@ -112,12 +117,12 @@ def live_view(event: Event, results: Results) -> dict[str, Any] | None:
     for game in rnd.games:
         assert game.white is not None
         tables.append({"table": str(game.table), "result": game.result, "players": [
-            {"id": pid, "name": event.player(pid).name, "seat": seat, "note": f"{display(scores[pid])} pts"}
+            {"id": pid, "name": event.player(pid).name, "seat": seat, "note": points(scores[pid])}
             for pid, seat in ((game.black, black), (game.white, white))]})
     for game in rnd.byes:
         tables.append({"table": "bye", "result": "bye", "players": [
             {"id": game.black, "name": event.player(game.black).name, "seat": "",
-             "note": f"{display(scores[game.black])} pts"}]})
+             "note": points(scores[game.black])}]})
     tiebreak = shown.tiebreaks[0] if shown and shown.tiebreaks else None
     return {
         "heading": f"Round {rnd.number}", "round": rnd.number, "rounds": event.rounds,
