@@ -126,6 +126,17 @@ def publisher_add_commands(subparsers: argparse._SubParsersAction) -> None:
         description="Watch like `publisher watch` and serve the site on 127.0.0.1: open pages "
                     "reload after every rebuild and show the mistake while the content is broken.")
     add_site_options(parser)
-    parser.add_argument("--port", type=int, default=8000,
+    parser.add_argument("--port", type=_port, default=8000,
                         help="the port on 127.0.0.1 (default 8000; 0 picks a free one)")
     parser.set_defaults(run=run_serve)
+
+
+def _port(text: str) -> int:
+    """A TCP port number, refused by argparse (exit 2) when it cannot be one."""
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number") from None
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"{port} is not a port: use 1 to 65535, or 0 for any free one")
+    return port

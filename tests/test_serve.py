@@ -220,6 +220,14 @@ def test_publisher_serve_on_a_busy_port_says_what_to_do(tmp_path, run, monkeypat
     assert not (tmp_path / "site").exists()
 
 
+@pytest.mark.parametrize("port", ["99999", "-1", "http"])
+def test_publisher_serve_refuses_what_cannot_be_a_port(run, capsys, port):
+    with pytest.raises(SystemExit) as exit_info:
+        run("serve", "--port", port)
+    assert exit_info.value.code == 2
+    assert "argument --port:" in capsys.readouterr().err
+
+
 def test_publisher_serve_refuses_a_folder_it_did_not_write(tmp_path, run, monkeypatch):
     write_event(tmp_path / "content", "club", players=2)
     (tmp_path / "site").mkdir()
