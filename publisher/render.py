@@ -75,6 +75,7 @@ class Renderer:
                    prefix: str = "") -> dict[str, bytes]:
         """Render outputs whose paths are relative to ``prefix`` (an event's folder or the root)."""
         outputs = list(outputs)
+        paths = frozenset(o.path for o in outputs)
         nav = sorted((o for o in outputs if isinstance(o, Page) and o.nav),
                      key=lambda p: (p.nav_order, p.nav or ""))
         files: dict[str, bytes] = {}
@@ -83,11 +84,11 @@ class Renderer:
             if isinstance(output, DataFile):
                 files[path] = dumps(output.data)
             else:
-                files[path] = self._page(output, path, site, event, nav, prefix)
+                files[path] = self._page(output, path, site, event, nav, prefix, paths)
         return files
 
     def _page(self, page: Page, path: str, site: Site, event: Event | None, nav: list[Page],
-              prefix: str) -> bytes:
+              prefix: str, paths: frozenset[str]) -> bytes:
         here = posixpath.dirname(path)
 
         def url(target: str) -> str:
@@ -101,6 +102,7 @@ class Renderer:
         context: dict[str, Any] = {
             **page.context,
             "site": site, "event": event, "page": page, "url": url, "event_url": event_url,
+            "pages": paths,
             "nav": [_nav_item(p, page, event_url) for p in nav],
         }
         return self.env.get_template(page.template).render(context).encode("utf-8")

@@ -102,3 +102,31 @@ def test_every_hook_is_documented_in_hookspecs_and_in_the_plugin_guide():
     for name in hooks:
         assert inspect.getdoc(getattr(hookspecs, name)), name
         assert f"`{name}" in guide, f"{name} is missing from docs/plugins.md"
+
+
+def test_the_players_list_links_to_a_plugins_player_cards(archive, tmp_path, run):
+    local = tmp_path / "cards"
+    write(local / "cards.py", '''
+from pathlib import Path
+
+from publisher import hookimpl
+from publisher.model import Page
+
+HERE = Path(__file__).parent
+
+
+@hookimpl
+def publisher_template_dirs():
+    return [HERE / "templates"]
+
+
+@hookimpl
+def publisher_event_pages(event):
+    return [Page(f"players/{p.id}.html", "card.html", p.name) for p in event.players[:2]]
+''')
+    write(local / "templates/card.html", '{% extends "base.html" %}{% block content %}card{% endblock %}')
+    run("--plugins-dir", local, "build", "--content", archive, "--out", tmp_path / "site")
+    listing = (tmp_path / "site/club-swiss/players.html").read_text(encoding="utf-8")
+    assert '<a href="players/a.html">Ann Able</a>' in listing
+    assert '<a href="players/b.html">Bob Baker</a>' in listing
+    assert "<td>Cleo Cole</td>" in listing
