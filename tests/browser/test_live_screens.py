@@ -288,6 +288,19 @@ def test_a_screen_on_a_static_host_follows_a_rebuild(tmp_path, page, expect):
         server.server_close()
 
 
+def test_a_screen_opened_from_a_folder_shows_its_tables_at_once(tmp_path, page, expect):
+    """From a USB stick on the TV's own browser (file://) nothing can be fetched: the page
+    carries the data it was built with, and says nothing about a lost connection."""
+    content, site = tmp_path / "content", tmp_path / "site"
+    folder = write_event(content, "club", players=4)
+    (folder / "rounds" / "1.csv").write_text(round_csv(["1-0", ""]), encoding="utf-8")
+    Builder(plugin_manager(), content, site).build()
+    page.goto((site / "club" / "screen.html").as_uri())
+    expect(table(page, 1).locator(".res")).to_have_text("1-0")
+    expect(table(page, 1)).to_contain_text(player_name(1))
+    assert page.locator("#screen-stale").is_hidden()
+
+
 class _QuietHandler(SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args: object) -> None:
         pass

@@ -204,5 +204,9 @@
   });
   tick();
   setInterval(tick, 1000);
-  poll();
+  // The page carries the data it was built with, so it shows at once, and also from a
+  // folder opened without a web server (file://), where the browser refuses to fetch.
+  live = JSON.parse(document.getElementById("screen-live").textContent);
+  layout();
+  if (location.protocol !== "file:") poll();
 })();
