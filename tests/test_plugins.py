@@ -31,6 +31,23 @@ def publisher_jinja_filters():
 
 
 @hookimpl
+def publisher_static_dirs():
+    return [HERE / "sponsor_static"]
+
+
+@hookimpl
+def publisher_site_pages(site):
+    return [DataFile("sponsors.json", {"championships": [e.slug for e in site.events]})]
+
+
+@hookimpl
+def publisher_add_commands(subparsers):
+    parser = subparsers.add_parser("thank", help="thank the sponsors")
+    parser.add_argument("name")
+    parser.set_defaults(run=lambda args: print(f"Thank you, {args.name}!") or 0)
+
+
+@hookimpl
 def publisher_event_pages(event):
     return [Page("sponsors.html", "sponsors.html", "Sponsors", {"sponsor": "Kaya <Boards>"},
                  nav="Sponsors", nav_order=90),
@@ -47,6 +64,7 @@ def install_outside_plugin(folder: Path) -> None:
     """Lay out what ``pip install`` of a package declaring the entry point leaves behind."""
     write(folder / "sponsor_plugin.py", OUTSIDE_PLUGIN)
     write(folder / "sponsor_templates/sponsors.html", SPONSOR_TEMPLATE)
+    write(folder / "sponsor_static/kaya.css", ".sponsor { color: teal; }\n")
     write(folder / "sponsor_plugin-1.0.dist-info/METADATA",
           "Metadata-Version: 2.1\nName: sponsor-plugin\nVersion: 1.0\n")
     write(folder / "sponsor_plugin-1.0.dist-info/entry_points.txt",
@@ -69,6 +87,12 @@ def test_a_plugin_installed_through_the_entry_point_adds_its_page(archive, tmp_p
     assert (out / "club-swiss/data/sponsors.json").read_text(encoding="utf-8").count("Kaya Boards") == 1
     overview = (out / "club-swiss/index.html").read_text(encoding="utf-8")
     assert '<a href="sponsors.html">Sponsors</a>' in overview
+    assert (out / "assets/kaya.css").read_text(encoding="utf-8") == ".sponsor { color: teal; }\n"
+    assert (out / "sponsors.json").read_text(encoding="utf-8") == (
+        '{\n "championships": [\n  "club-swiss"\n ]\n}\n')
+    thanked = subprocess.run([sys.executable, "-m", "publisher.cli", "thank", "Kaya"],
+                             env=env, capture_output=True, text=True, check=False)
+    assert (thanked.returncode, thanked.stdout) == (0, "Thank you, Kaya!\n")
 
 
 def test_a_local_plugins_dir_is_loaded_for_one_venue(archive, tmp_path, run):
@@ -92,6 +116,13 @@ def test_templates_option_overrides_a_theme_template(archive, tmp_path, run):
 def test_the_built_in_plugins_come_through_the_entry_point_group():
     names = {name for name, _ in plugin_manager().list_name_plugin()}
     assert {"core", "macmahon", "mahjong", "screens"} <= names
+
+
+def test_every_hook_is_exercised_by_some_test():
+    tests = "".join(p.read_text(encoding="utf-8") for p in Path(__file__).parent.rglob("*.py"))
+    hooks = [name for name, _ in inspect.getmembers(hookspecs, inspect.isfunction)
+             if name.startswith("publisher_")]
+    assert [name for name in hooks if f"def {name}(" not in tests] == []
 
 
 def test_every_hook_is_documented_in_hookspecs_and_in_the_plugin_guide():
