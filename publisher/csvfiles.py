@@ -7,7 +7,9 @@ Every CSV of the contract (players, rounds, seatings, scores) goes through
 from __future__ import annotations
 
 import csv
+import re
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 
 from publisher.problems import ContentError, Problem
@@ -22,6 +24,26 @@ class Row:
 
     def get(self, column: str) -> str:
         return self.cells.get(column, "") or ""
+
+
+_WHOLE = re.compile(r"[0-9]{1,9}")
+_DECIMAL = re.compile(r"[-−]?[0-9]{1,12}(?:\.[0-9]{1,12})?")
+
+
+def whole_number(text: str) -> int | None:
+    """A cell that must hold a whole number (a table, a part): ASCII digits only, or None.
+
+    ``str.isdigit`` also accepts ``²`` and ``①``, which ``int`` then refuses.
+    """
+    return int(text) if _WHOLE.fullmatch(text) else None
+
+
+def decimal_number(text: str) -> Fraction | None:
+    """A cell with a plain decimal (a score: ``120``, ``-40``, ``12.5``), exactly, or None.
+
+    No exponents, infinities or thousands: what a score sheet holds, nothing a typo makes.
+    """
+    return Fraction(text.replace("−", "-")) if _DECIMAL.fullmatch(text) else None
 
 
 def read_csv(path: Path, required: tuple[str, ...] = ()) -> list[Row]:
