@@ -36,8 +36,10 @@ def event_dirs(content: Path) -> list[Path]:
 def read_toml(path: Path) -> dict[str, Any]:
     """Parse a TOML file; a syntax error becomes a problem naming the line tomllib found."""
     try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
+        # utf-8-sig: Notepad and some spreadsheets start the file with a byte-order mark.
+        return tomllib.loads(path.read_text(encoding="utf-8-sig"))
+    except OSError as exc:
+        raise ContentError(Problem(path, f"cannot be read: {exc.strerror}")) from None
     except tomllib.TOMLDecodeError as exc:
         line = re.search(r"line (\d+)", str(exc))
         raise ContentError(Problem(
@@ -66,7 +68,8 @@ def load_event(folder: Path, systems: set[str]) -> Event:
     if not players_path.is_file():
         raise ContentError(Problem(players_path, "is missing", "add the field: id,name,rank,..."))
     event.players = read_players(players_path)
-    event.pages = sorted((load_page(p) for p in folder.glob("*.md")), key=lambda p: (p.order, p.slug))
+    event.pages = sorted((load_page(p) for p in folder.glob("*.md") if p.is_file()),
+                         key=lambda p: (p.order, p.slug))
     return event
 
 

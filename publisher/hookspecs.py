@@ -10,10 +10,13 @@ Pipeline of one build:
 1. registration: ``publisher_systems``, ``publisher_template_dirs``,
    ``publisher_static_dirs``, ``publisher_jinja_filters``, ``publisher_add_commands``
 2. per championship: the core reads event.toml, players.csv and ``*.md``, then
-   ``publisher_load_event`` (read the system's own files), then
-   ``publisher_compute_event`` (groups, pairings, standings, cuts...)
-3. output: ``publisher_event_pages`` for each championship, ``publisher_site_pages``
-   once for the archive; ``publisher_event_status`` gives the archive its one-liners.
+   ``publisher_load_event`` (read the system's own files),
+   ``publisher_compute_event`` (groups, pairings, standings, cuts...), and asks the
+   system for ``publisher_event_status`` (the archive's one-liner, ``event.status``)
+   and ``publisher_live_view`` (what the hall screens show, ``event.live``)
+3. output: ``publisher_event_pages`` for each championship (its ``Site`` holds only
+   that championship, so that it can be rebuilt alone), ``publisher_site_pages``
+   once for the archive, with every championship.
 
 Hooks that read content raise :class:`publisher.problems.ContentError` with
 every :class:`~publisher.problems.Problem` they found; the build reports them

@@ -46,6 +46,8 @@ def load_page(path: Path) -> MarkdownPage:
         text = path.read_text(encoding="utf-8-sig")
     except UnicodeDecodeError:
         raise ContentError(Problem(path, "is not UTF-8 text", "save it as UTF-8")) from None
+    except OSError as exc:
+        raise ContentError(Problem(path, f"cannot be read: {exc.strerror}")) from None
     body, toc, meta = render(text)
     title = meta.get("title") or _first_heading(text) or path.stem.replace("-", " ").capitalize()
     try:

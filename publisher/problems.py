@@ -16,8 +16,9 @@ from pathlib import Path
 class Problem:
     """One mistake in the content.
 
-    ``where`` is the line number in ``file`` or, for TOML settings, the key
-    (``macmahon.pairing``); ``fix`` tells the organiser what to do about it.
+    ``line`` is the line in ``file``; for TOML settings, which tomllib reads without
+    line numbers, ``key`` names the setting (``macmahon.pairing``) instead. ``fix``
+    tells the organiser what to do about it.
     """
 
     file: Path

@@ -47,12 +47,3 @@ class Rank:
 
     def __str__(self) -> str:
         return f"{self.number}{self.kind}"
-
-    def below(self) -> Rank:
-        """The next weaker rank (2d below 3d, 1k below 1d)."""
-        return Rank(self.value - 1)
-
-
-def canonical(text: str) -> str:
-    """The canonical spelling of a rank typed in any common way."""
-    return str(Rank.parse(text))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import posixpath
 from collections.abc import Callable, Iterable
@@ -48,6 +49,7 @@ class Renderer:
             keep_trailing_newline=True,
         )
         self.env.globals["systems"] = systems(pm)
+        self.env.filters["dates"] = date_span
         for filters in pm.hook.publisher_jinja_filters():
             self.env.filters.update(filters)
 
@@ -106,6 +108,20 @@ class Renderer:
             "nav": [_nav_item(p, page, event_url) for p in nav],
         }
         return self.env.get_template(page.template).render(context).encode("utf-8")
+
+
+def date_span(event: Event) -> str:
+    """The event's days as people write them: "14–16 August 2026", "30 April – 2 May 2026"."""
+    start, end = event.start, event.end
+    if start == end:
+        return _day(start, year=True)
+    if (start.year, start.month) == (end.year, end.month):
+        return f"{start.day}–{_day(end, year=True)}"
+    return f"{_day(start, year=start.year != end.year)} – {_day(end, year=True)}"
+
+
+def _day(day: dt.date, year: bool) -> str:
+    return f"{day.day} {day.strftime('%B')}" + (f" {day.year}" if year else "")
 
 
 def relative_link(target: str, here: str) -> str:

@@ -129,3 +129,16 @@ def test_a_file_that_is_not_utf8(archive, published, run):
 
 def _rel(path):
     return display_path(path)
+
+
+def test_a_folder_named_like_a_page_is_not_read_as_one(archive, tmp_path, run):
+    (archive / "club-swiss/old.md").mkdir()
+    write(archive / "club-swiss/old.md/notes.txt", "drafts")
+    assert run("build", "--content", archive, "--out", tmp_path / "site")[0] == 0
+    assert not (tmp_path / "site/club-swiss/pages/old.html").exists()
+
+
+def test_event_toml_saved_with_a_byte_order_mark_is_read(archive, tmp_path, run):
+    toml = archive / "club-swiss/event.toml"
+    toml.write_bytes(b"\xef\xbb\xbf" + toml.read_bytes())
+    assert run("build", "--content", archive, "--out", tmp_path / "site")[0] == 0

@@ -3,29 +3,8 @@ Markdown pages and ``event.json``; and the archive's front page."""
 
 from __future__ import annotations
 
-import datetime as dt
-
 from publisher import hookimpl
 from publisher.model import DataFile, Event, Page, Site
-
-
-@hookimpl
-def publisher_jinja_filters() -> dict:
-    return {"dates": date_span}
-
-
-def date_span(event: Event) -> str:
-    """The event's days as people write them: "14–16 August 2026", "30 April – 2 May 2026"."""
-    start, end = event.start, event.end
-    if start == end:
-        return _day(start, year=True)
-    if (start.year, start.month) == (end.year, end.month):
-        return f"{start.day}–{_day(end, year=True)}"
-    return f"{_day(start, year=start.year != end.year)} – {_day(end, year=True)}"
-
-
-def _day(day: dt.date, year: bool) -> str:
-    return f"{day.day} {day.strftime('%B')}" + (f" {day.year}" if year else "")
 
 
 @hookimpl
