@@ -243,6 +243,18 @@ def test_a_player_may_be_adjusted_only_once(tmp_path):
         "Fix: keep one adjustment for each player")
 
 
+def test_an_adjustment_naming_a_list_of_players_is_refused_by_the_build(tmp_path, run):
+    folder = make_event(tmp_path, roster(("2d", 10), ("1d", 11)),
+                        macmahon=ADJUST.replace('"{player}"', '{player}').format(
+                            player='["1d-3"]', group=1, reason="x"))
+    code, _, stderr = run("build", "--content", folder.parent, "--out", tmp_path / "site")
+    assert code == 1
+    assert stderr.splitlines()[0].endswith(
+        "open/event.toml: macmahon.adjustments[1]: player must be one player's id in quotes, "
+        "not ['1d-3']. Fix: write player = \"s017\"; move each player in an adjustment of their own")
+    assert "Traceback" not in stderr and not (tmp_path / "site").exists()
+
+
 # -- content mistakes ------------------------------------------------------------------------
 
 def test_no_player_with_esc_rank_top_size_says_what_to_do(tmp_path):

@@ -102,3 +102,18 @@ def test_build_reports_a_round_file_mistake_and_exits_1(archive, tmp_path, run):
 
 def test_no_rounds_folder_is_no_rounds(archive):
     assert read_rounds(load(archive)) == []
+
+
+@pytest.mark.parametrize("table", ["①", "²", "0", "-1", "1.5"])
+def test_a_table_that_only_looks_like_a_number_is_refused_by_the_build(archive, tmp_path, run, table):
+    write(archive / "club-swiss" / "rounds" / "1.csv", f"table,player1,player2,result\n{table},a,b,1-0\n")
+    code, _, stderr = run("build", "--content", archive, "--out", tmp_path / "site")
+    assert code == 1
+    assert (f"club-swiss/rounds/1.csv:2: table '{table}' is not a table number. "
+            "Fix: write a whole number from 1 up") in stderr.splitlines()[0]
+    assert "Traceback" not in stderr and not (tmp_path / "site").exists()
+
+
+def test_a_round_file_named_with_other_digits_is_not_a_round(archive):
+    write(archive / "club-swiss" / "rounds" / "١.csv", "table,player1,player2,result\n1,a,b,1-0\n")
+    assert read_rounds(load(archive)) == []

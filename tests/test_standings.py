@@ -160,3 +160,28 @@ def test_a_round_in_play_shows_standings_before_it(five):
 
 def test_scores_are_written_with_halves():
     assert [display(v) for v in (3.0, 3.5, 0.5, -1.5, 0.0)] == ["3", "3½", "½", "-1½", "0"]
+
+
+@pytest.mark.parametrize(("value", "shown"), [("inf", "inf"), ("nan", "nan"), ("-inf", "-inf"),
+                                              ("2", "2"), ("-0.5", "-0.5")])
+def test_a_bye_score_outside_a_loss_to_a_win_is_refused_by_the_build(five, tmp_path, run, value, shown):
+    toml = five / "event.toml"
+    toml.write_text(toml.read_text(encoding="utf-8").replace("bye_score = 1", f"bye_score = {value}"),
+                    encoding="utf-8")
+    code, _, stderr = run("build", "--content", five.parent, "--out", tmp_path / "site")
+    assert code == 1
+    assert stderr.splitlines()[0].endswith(
+        f"five/event.toml: macmahon.bye_score: must be from 0 to 1 point (a loss to a win), not {shown}. "
+        "Fix: write bye_score = 1 (a win) or 0.5 (a draw)")
+    assert "Traceback" not in stderr and not (tmp_path / "site").exists()
+
+
+def test_a_bye_worth_half_a_point_counts_half(five):
+    toml = five / "event.toml"
+    toml.write_text(toml.read_text(encoding="utf-8").replace("bye_score = 1", "bye_score = 0.5"),
+                    encoding="utf-8")
+    last = load_event(plugin_manager(), five).data["macmahon"].results.standings[-1]
+    after = last.by_player
+    assert last.round == 2
+    # e: a bye (½) and a loss; c: a loss and a bye (½).
+    assert (after["e"].score, after["c"].score, after["e"].wins) == (0.5, 0.5, 0.5)

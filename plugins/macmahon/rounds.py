@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from publisher.csvfiles import read_csv
+from publisher.csvfiles import read_csv, whole_number
 from publisher.model import Event
 from publisher.problems import ContentError, Problems
 
@@ -33,7 +33,7 @@ RESULTS: dict[str, tuple[float, float, bool]] = {
 }
 # The one spelling the JSON carries for each result (a draw is written 0.5-0.5).
 CANONICAL = {"½-½": "0.5-0.5"}
-_ROUND_FILE = re.compile(r"^(\d+)\.csv$")
+_ROUND_FILE = re.compile(r"^([0-9]+)\.csv$")  # ASCII digits: int() would also read "١"
 
 
 @dataclass(frozen=True)
@@ -213,4 +213,5 @@ def _table(text: str, bye: bool) -> int | bool | None:
     """The table number; None where a bye row leaves it empty; False if unreadable."""
     if not text:
         return None if bye else False
-    return int(text) if text.isdigit() and int(text) > 0 else False
+    number = whole_number(text)
+    return number if number else False

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from itertools import pairwise
 from pathlib import Path
@@ -81,7 +82,7 @@ def read_settings(event: Event) -> Settings:
         settings.top_reference_elo = _whole(path, table, "top_reference_elo", 0, problems)
     settings.bar = _rank(path, table, "bar", problems)
     settings.floor = _rank(path, table, "floor", problems)
-    settings.bye_score = _number(path, table, "bye_score", settings.bye_score, problems)
+    settings.bye_score = _bye_score(path, table, settings.bye_score, problems)
     settings.tiebreaks = _tiebreaks(path, table, settings.tiebreaks, problems)
     settings.rank_elo = _rank_elo(path, table, problems)
     settings.adjustments = _adjustments(path, table, event, problems)
@@ -119,11 +120,16 @@ def _whole(path: Path, table: dict, key: str, default: int, problems: Problems) 
     return value
 
 
-def _number(path: Path, table: dict, key: str, default: float, problems: Problems) -> float:
-    value = table.get(key, default)
-    if not isinstance(value, int | float) or isinstance(value, bool) or value < 0:
-        problems.add(path, f"must be a number of points, not {value!r}", f"write {key} = 1",
-                     key=f"macmahon.{key}")
+def _bye_score(path: Path, table: dict, default: float, problems: Problems) -> float:
+    """``bye_score``: from 0 (a loss) to 1 (a win); ``inf`` and ``nan`` are TOML floats too."""
+    value = table.get("bye_score", default)
+    if not isinstance(value, int | float) or isinstance(value, bool):
+        problems.add(path, f"must be a number of points, not {value!r}", "write bye_score = 1",
+                     key="macmahon.bye_score")
+        return default
+    if not (math.isfinite(value) and 0 <= value <= 1):
+        problems.add(path, f"must be from 0 to 1 point (a loss to a win), not {value!r}",
+                     "write bye_score = 1 (a win) or 0.5 (a draw)", key="macmahon.bye_score")
         return default
     return float(value)
 
@@ -196,6 +202,11 @@ def _adjustments(path: Path, table: dict, event: Event, problems: Problems) -> l
             problems.add(path, "must be a table", 'player = "s017", group = 2', key=key)
             continue
         player, group = item.get("player"), item.get("group")
+        if not isinstance(player, str):
+            problems.add(path, f"player must be one player's id in quotes, not {player!r}",
+                         'write player = "s017"; move each player in an adjustment of their own',
+                         key=key)
+            continue
         if player not in event.players_by_id:
             problems.add(path, f"unknown player {player!r}", "use an id from players.csv", key=key)
             continue
