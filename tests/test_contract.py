@@ -207,7 +207,8 @@ def test_groups_json_top_group_first_with_canonical_ranks_and_promotions(tmp_pat
     ]
     assert data["promotions"] == [{"player": "d", "after_round": 1, "from_group": 2}]
     page = (folder.parent.parent / "site/mm/groups.html").read_text(encoding="utf-8")
-    assert "1d has no players, so it joined the ranks below it: 1k to 3k." in page
+    assert "1d had no players, so 1k to 3k joined it." in page
+    assert "only 0" not in page
 
 
 def test_top_reference_elo_overrides_the_esc_holders_rating(tmp_path, run):

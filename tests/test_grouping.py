@@ -106,6 +106,14 @@ def test_a_top_group_too_small_absorbs_the_next_lower_ranks(tmp_path):
                                          "so 1d to 1k joined the top group.")
 
 
+def test_a_top_without_players_says_so_not_only_0_players(tmp_path):
+    # The reference 2440 is 6d; nobody holds 6d or above, so the top group starts at 2d.
+    folder = make_event(tmp_path, roster(("2d", 10), ("1d", 10)), macmahon="top_reference_elo = 2440")
+    grouping = grouping_of(load(folder))
+    assert summary(folder) == [("2d", 10, 1), ("1d", 10, 0)]
+    assert grouping.groups[0].reason == "6d and above had no players, so 2d joined the top group."
+
+
 def test_the_reference_elo_is_the_rating_of_the_esc_player_in_place_top_size(tmp_path):
     # The 16th of the ESC is rated 1950, which is 3d: the top group is 4d-3d (5 + 5 = 10).
     players = roster(("4d", 5), ("3d", 4), ("2d", 10),
@@ -149,7 +157,7 @@ def test_a_bottom_remainder_too_small_joins_the_group_above(tmp_path):
     assert summary(folder) == [("2d", 10, 1), ("1d-2k", 17, 0)]
     assert grouping.groups[1].reason == (
         "1d has 12 players, enough for a group of its own. 1k to 2k at the bottom had only "
-        "5 players, too few for a group of their own, so they joined this group.")
+        "5 players, fewer than 10, so they joined this group.")
     assert [g.players[-2:] for g in grouping.groups][1] == ["2k-1", "2k-2"]
 
 
@@ -361,7 +369,7 @@ def test_build_writes_groups_json_and_the_groups_page(tmp_path, run):
     assert data["promotions"] == [{"player": "x", "after_round": 1, "from_group": 2}]
     html = (out / "open" / "groups.html").read_text(encoding="utf-8")
     assert "Group 2: 1d-2k" in html
-    assert "1k to 2k at the bottom had only 4 players, too few for a group of their own" in html
+    assert "1k to 2k at the bottom had only 4 players, fewer than 10, so they joined this group." in html
     assert "&lt;b&gt;Bold&lt;/b&gt; Player" in html and "<b>Bold" not in html
     assert "to the top group after round 1" in html
     assert '<a href="groups.html" aria-current="page">Groups</a>' in html

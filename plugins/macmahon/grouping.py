@@ -16,6 +16,7 @@ from plugins.macmahon.settings import Settings
 from publisher.model import Event, Player
 from publisher.problems import ContentError, Problem, Problems
 from publisher.ranks import Rank
+from publisher.text import ordinal
 
 # Rank values between 9d and 1p are not ranks anyone holds; spans skip them unless a player has one.
 _AMATEUR_TOP, _PRO_BOTTOM = Rank.parse("9d").value, Rank.parse("1p").value
@@ -162,9 +163,8 @@ def _min_size(event: Event, settings: Settings) -> Grouping:
             current = []
     reasons = [_min_size_reason(i, block, counts, minimum, top_rank) for i, block in enumerate(blocks)]
     if current and blocks:  # a remainder: had it reached the minimum, it would be a group
-        reasons[-1] += (f" {_span_text(current)} at the bottom had only "
-                        f"{_players(_size(current, counts))}, too few for a group of their own, "
-                        "so they joined this group.")
+        reasons[-1] += (f" {_span_text(current)} at the bottom "
+                        f"{_too_few(_size(current, counts), minimum)}, so they joined this group.")
         blocks[-1] += current
     elif current:
         blocks.append(current)
@@ -221,7 +221,7 @@ def _reference_elo(event: Event, settings: Settings) -> tuple[int, str]:
         raise ContentError(Problem(
             event.players_path,
             f"no player has esc_rank {place}, whose rating sets the top group (top_size = {place})",
-            f"fill in esc_rank {place} for the player who finished {_ordinal(place)} in the ESC, "
+            f"fill in esc_rank {place} for the player who finished {ordinal(place)} in the ESC, "
             "or set top_reference_elo = 1821 under [macmahon] in event.toml", key="esc_rank"))
     if len(holders) > 1:
         raise ContentError(Problem(
@@ -236,7 +236,7 @@ def _reference_elo(event: Event, settings: Settings) -> tuple[int, str]:
             f"{_who(holder)} has esc_rank {place}, which sets the top group, but no rating",
             "fill in the rating, or set top_reference_elo = 1821 under [macmahon] in event.toml",
             line=holder.line))
-    return holder.rating, f"the rating of {holder.name}, {_ordinal(place)} in the ESC"
+    return holder.rating, f"the rating of {holder.name}, {ordinal(place)} in the ESC"
 
 
 def _min_size_reason(index: int, block: list[Rank], counts: Counter[Rank], minimum: int,
@@ -248,15 +248,11 @@ def _min_size_reason(index: int, block: list[Rank], counts: Counter[Rank], minim
         joined = [r for r in block if r < top_rank]
         if not joined:
             return f"Every rank down to {top_rank}: {size} players, enough for the top group."
-        return (f"{top_rank} and above had only {_players(_size(own, counts))}, fewer than "
-                f"{minimum}, so {_span_text(joined)} joined the top group.")
+        return (f"{top_rank} and above {_too_few(_size(own, counts), minimum)}, "
+                f"so {_span_text(joined)} joined the top group.")
     if len(block) == 1:
         return f"{block[0]} has {size} players, enough for a group of its own."
-    if not counts[block[0]]:
-        return (f"{block[0]} has no players, so it joined the ranks below it: "
-                f"{_span_text(block[1:])}.")
-    return (f"{block[0]} had only {_players(counts[block[0]])}, fewer than {minimum}, so "
-            f"{_span_text(block[1:])} joined it.")
+    return f"{block[0]} {_too_few(counts[block[0]], minimum)}, so {_span_text(block[1:])} joined it."
 
 
 # -- bar-floor: classic Go ------------------------------------------------------------------
@@ -368,14 +364,13 @@ def _span_text(ranks: list[Rank]) -> str:
     return str(ranks[0]) if len(ranks) == 1 else f"{ranks[0]} to {ranks[-1]}"
 
 
-def _players(n: int) -> str:
-    return "1 player" if n == 1 else f"{n} players"
+def _too_few(count: int, minimum: int) -> str:
+    """Why ranks were too small for a group: every reason says it this way, so none says
+    "had only 0 players" for a rank (or the ranks above the top) that nobody holds."""
+    if count == 0:
+        return "had no players"
+    return f"had only {'1 player' if count == 1 else f'{count} players'}, fewer than {minimum}"
 
 
 def _who(player: Player) -> str:
     return f"{player.name} ({player.id})"
-
-
-def _ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
