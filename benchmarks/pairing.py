@@ -29,7 +29,7 @@ import networkx as nx
 
 from plugins.macmahon.order import pairing_order
 from plugins.macmahon.pairing import Entrant, Pairing, pair
-from plugins.macmahon.rounds import Game, Round
+from plugins.macmahon.rounds import Game, Round, round_path
 from publisher.build import load_event
 from publisher.model import Event
 from publisher.plugins import plugin_manager
@@ -57,7 +57,7 @@ def make_event(folder: Path, players: int, rounds: int, strategy: str) -> Event:
 
 def play(event: Event, number: int, pairing: Pairing, rng: random.Random) -> Round:
     """Results where the higher rating wins with the Elo expectation."""
-    played = Round(number, event.rounds_dir / f"{number}.csv")
+    played = Round(number, round_path(event, number))
     for table in pairing.tables:
         black, white = event.player(table.black).rating or 0, event.player(table.white).rating or 0
         expected = 1 / (1 + 10 ** ((white - black) / 400))
@@ -122,7 +122,7 @@ def main() -> None:
         totals = {"repeats": 0, "cross": 0, "crossings": 0, "parity": 0, "forced": 0, "gap": 0.0}
         print(f"{args.players} players, {len(mm.grouping.groups)} McMahon groups, "
               f"{args.strategy} pairing, {args.rounds} rounds")
-        print("round  seconds  repeats  cross-group pairs  crossings  parity  fewest  largest-gap  repaired")
+        print("round  seconds  repeats  cross-group pairs  crossings  parity  fewest  largest-gap")
         for number in range(1, args.rounds + 1):
             started = time.perf_counter()
             order = pairing_order(event.players, rounds, mm.grouping, mm.settings, number)
@@ -138,7 +138,7 @@ def main() -> None:
             cross = sum(1 for g in gaps if g)
             parity, forced = least_crossings(order, pairing.bye)
             print(f"{number:>5}  {times[-1]:7.3f}  {repeats:>7}  {cross:>17}  {crossings:>9}  {parity:>6}  "
-                  f"{forced:>6}  {max(gaps):>11g}  {pairing.repaired:>8}")
+                  f"{forced:>6}  {max(gaps):>11g}")
             for key, value in (("repeats", repeats), ("cross", cross), ("crossings", crossings),
                                ("parity", parity), ("forced", forced)):
                 totals[key] += value

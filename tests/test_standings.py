@@ -185,3 +185,15 @@ def test_a_bye_worth_half_a_point_counts_half(five):
     assert last.round == 2
     # e: a bye (½) and a loss; c: a loss and a bye (½).
     assert (after["e"].score, after["c"].score, after["e"].wins) == (0.5, 0.5, 0.5)
+
+
+def test_a_shared_win_names_every_winner(five):
+    # One round: a and b both win, c and d both lose, e's bye is a win. a, b and e have 1 point,
+    # SOS 1 (b's, a's, e's own) and SOSOS 1: all three share first place.
+    toml = five / "event.toml"
+    text = toml.read_text(encoding="utf-8").replace("rounds = 3", "rounds = 1")
+    toml.write_text(text.replace('"sodos"', '"wins"'), encoding="utf-8")
+    (five / "rounds" / "2.csv").unlink()
+    write(five / "rounds" / "1.csv", "table,player1,player2,result\n1,a,b,1-1\n2,c,d,0-0\n,e,,bye\n")
+    event = load_event(plugin_manager(), five)
+    assert event.status == "Finished after 1 round; winners: Ann Able, Bob Baker and Eve Eden"

@@ -18,6 +18,7 @@ from plugins.macmahon.standings import (
 )
 from publisher.model import DataFile, Event, Page
 from publisher.problems import display_path
+from publisher.text import join_names
 
 
 @dataclass
@@ -95,7 +96,8 @@ def status(event: Event, results: Results) -> str:
         return f"Round {rnd.number} of {total} in play: {done} of {len(rnd.games)} results in"
     if rnd.number == total:
         first = [event.player(s.player).name for s in results.standings[-1].lines if s.place == 1]
-        return f"Finished after {total} rounds; winner: {' and '.join(first)}"
+        after = "1 round" if total == 1 else f"{total} rounds"
+        return f"Finished after {after}; winner{'s' if len(first) > 1 else ''}: {join_names(first)}"
     return f"Round {rnd.number} of {total} played"
 
 

@@ -17,8 +17,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from itertools import groupby
 
-from plugins.macmahon.repair import Pair, join_names, repair
+from plugins.macmahon.repair import Pair, repair
 from plugins.macmahon.standings import display
+from publisher.text import join_names
 
 STRATEGY_PAIRS = {
     "simple": "a seeded draw inside each score group",
@@ -56,7 +57,6 @@ class Pairing:
     tables: list[Table]
     bye: str | None = None
     bye_note: str = ""
-    repaired: int = 0
 
     @property
     def repeats(self) -> list[Table]:
@@ -141,7 +141,7 @@ def _pair_even(field_order: list[Entrant], strategy: str, seed: str,
     for number, p in enumerate(pairs, 1):
         black, white = (p.a, p.b) if colours.random() < 0.5 else (p.b, p.a)
         tables.append(Table(number, black, white, " ".join(p.notes), p.b in by_id[p.a].met))
-    return Pairing(tables, repaired=draw.repaired)
+    return Pairing(tables)
 
 
 @dataclass
@@ -154,7 +154,6 @@ class _Draw:
     strategy_cost: Callable[[str, str], int]
     pairs: list[Pair] = field(default_factory=list)
     reasons: dict[str, list[str]] = field(default_factory=dict)
-    repaired: int = 0
 
     def add(self, a: str, b: str, note: str = "") -> None:
         notes = [*self.reasons.pop(a, []), *self.reasons.pop(b, [])]
@@ -180,7 +179,6 @@ class _Draw:
             if id(pair) not in kept:  # a new pair also tells why its players came down
                 pair.notes[:0] = [*self.reasons.pop(pair.a, []), *self.reasons.pop(pair.b, [])]
             self.pairs.append(pair)
-        self.repaired += fixed.players
         return True, fixed.floater
 
 

@@ -47,7 +47,6 @@ class Repaired:
 
     pairs: list[Pair]
     replaced: int
-    players: int
     floater: str | None = None
 
 
@@ -104,7 +103,7 @@ def repair(pairs: list[Pair], stuck: list[str], by_id: Mapping[str, Player],
                          f"without a repeated game exists.")
         fresh.append(Pair(a, b, notes))
     fresh.sort(key=lambda p: position[p.a])
-    return Repaired(fresh, len(window), len(pool), floater)
+    return Repaired(fresh, len(window), floater)
 
 
 class _Cost:
@@ -147,6 +146,3 @@ def _match(pool: list[str], cost: _Cost, repeats: bool,
     floater = next((b for a, b in pairs if a == _DOWN), None)
     return [p for p in pairs if _DOWN not in p], floater  # type: ignore[misc]
 
-
-def join_names(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

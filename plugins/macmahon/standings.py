@@ -15,7 +15,8 @@ a game whose result is not in yet counts in no tiebreak.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import cached_property
 
 from plugins.macmahon.grouping import Grouping
 from plugins.macmahon.rounds import Round
@@ -87,10 +88,11 @@ class Standings:
     lines: list[Standing]
     tiebreaks: list[str]
     pending: int = 0
-    by_player: dict[str, Standing] = field(default_factory=dict)
 
-    def __post_init__(self) -> None:
-        self.by_player = {line.player: line for line in self.lines}
+    @cached_property
+    def by_player(self) -> dict[str, Standing]:
+        """Each player's line, for pages that look players up by id (computed from ``lines``)."""
+        return {line.player: line for line in self.lines}
 
     def as_json(self) -> dict:
         """``standings-<n>.json`` of the contract."""
