@@ -10,14 +10,13 @@ import csv
 import json
 import re
 from fractions import Fraction
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
 import pytest
 from conftest import snapshot, write
 
-from plugins.macmahon.settings import FESA_RANK_ELO, Settings
-from plugins.mahjong.settings import WSOM_ADVANCE, WSOM_PARTS, default_cycles
 from plugins.mahjong.standings import display
 from publisher.ranks import Rank
 
@@ -167,14 +166,31 @@ def test_swiss_players_need_no_rank_but_macmahon_players_do(tmp_path, run):
 # -- the rank table, min-size groups and groups.json ----------------------------------------
 
 
-def test_the_default_rank_table_is_the_fesa_grade_table():
-    assert FESA_RANK_ELO == {
-        "6d": 2440, "5d": 2240, "4d": 2080, "3d": 1920, "2d": 1800, "1d": 1680, "1k": 1560,
-        "2k": 1460, "3k": 1360, "4k": 1280, "5k": 1200, "6k": 1120, "7k": 1040, "8k": 960,
-        "9k": 880, "10k": 800, "11k": 720, "12k": 640, "13k": 560, "14k": 480}
-    table = Settings("macmahon", rank_elo={Rank.parse(r): e for r, e in FESA_RANK_ELO.items()})
-    assert [str(table.rank_for_elo(r)) for r in (2440, 2439, 1821, 1800, 1799, 480, 1000)] == [
-        "6d", "5d", "2d", "2d", "1d", "14k", "8k"]
+# The contract's FESA grade table, lower bounds strongest first.
+FESA = [("6d", 2440), ("5d", 2240), ("4d", 2080), ("3d", 1920), ("2d", 1800), ("1d", 1680),
+        ("1k", 1560), ("2k", 1460), ("3k", 1360), ("4k", 1280), ("5k", 1200), ("6k", 1120),
+        ("7k", 1040), ("8k", 960), ("9k", 880), ("10k", 800), ("11k", 720), ("12k", 640),
+        ("13k", 560), ("14k", 480)]
+
+
+def test_without_rank_elo_ratings_are_ranked_by_the_fesa_grade_table(tmp_path, run):
+    # Players without a rank, rated exactly at each bound and one below it; groups of at least
+    # one player make one group a rank. A rating at a bound is that rank, one below is the next
+    # rank down, and below 14k's bound is still 14k (the table's weakest).
+    folder = tmp_path / "content" / "mm"
+    extra = "[macmahon]\nmin_group_size = 1\ntop_reference_elo = 2440\n"
+    write(folder / "event.toml", event_toml("macmahon", extra=extra, game="shogi"))
+    write(folder / "players.csv", players(*(f"{rank}-{side},{rank} {side},,{bound - (side == 'below')}"
+                                            for rank, bound in FESA for side in ("at", "below"))))
+    out = tmp_path / "site"
+    code, _, stderr = run("build", "--content", folder.parent, "--out", out)
+    assert code == 0 and "has no rank: grouped as 5d, the rank of rating 2439" in stderr
+    groups = load(out, "mm", "groups.json")["groups"]
+    expected = [(["6d"], ["6d-at"])]
+    expected += [([rank], [f"{above}-below", f"{rank}-at"]) for (above, _), (rank, _) in pairwise(FESA)]
+    expected[-1][1].append("14k-below")
+    assert [(g["ranks"], g["players"]) for g in groups] == expected
+    assert [g["initial_score"] for g in groups] == list(range(19, -1, -1))
 
 
 MCMAHON = """
@@ -656,7 +672,26 @@ def test_round1_groups_default_to_the_group_column_and_rounds_must_agree_with_pa
                             "a mahjong event has one round per entry of parts")
 
 
-def test_the_mahjong_defaults_are_the_wsom_2008_format():
-    assert (WSOM_ADVANCE, WSOM_PARTS) == ([256, 128, 64, 32, 16, 8, 4], [4, 2, 2, 2, 2, 2, 4, 1])
-    assert default_cycles(WSOM_PARTS) == [2, 2, 2, 2, 2, 2, 1, 4]
-    assert default_cycles([4, 2, 4, 1]) == [2, 2, 1, 4]
+def test_an_event_without_advance_parts_or_cycles_plays_the_wsom_2008_format(tmp_path, run):
+    # 512 players and no settings: advance 256, 128, 64, 32, 16, 8, 4; parts 4, 2, 2, 2, 2, 2,
+    # 4, 1; cycles a part 2 everywhere but round 7 (1, four quarters) and the final (4, one part).
+    folder = mahjong(tmp_path, 512, "")
+    field_sizes, parts_per_round = [], []
+    for number in range(1, 9):
+        code, _, err = run("draw", folder, "--round", number)
+        assert code == 0, err
+        seated = rows(folder / f"rounds/{number}-seating.csv")
+        in_round = sorted({r["player"] for r in seated}, key=lambda p: int(p[1:]))
+        parts = max(int(r["part"]) for r in seated)
+        field_sizes.append(len(in_round))
+        parts_per_round.append(parts)
+        # The higher the id, the higher the score: the cuts keep the highest ids.
+        scores(folder, number, {p: [str(int(p[1:]) * part) for part in range(1, parts + 1)]
+                                for p in in_round}, hands="8")
+    assert field_sizes == [512, 256, 128, 64, 32, 16, 8, 4]
+    assert parts_per_round == [4, 2, 2, 2, 2, 2, 4, 1]
+    out = build(run, folder.parent)
+    cycles = [{len(t["cycles"]) for part in load(out, "mj", f"mahjong-round-{n}.json")["parts"]
+               for t in part["tables"]} for n in range(1, 9)]
+    assert cycles == [{2}, {2}, {2}, {2}, {2}, {2}, {1}, {4}]
+    assert load(out, "mj", "event.json")["rounds"] == 8
