@@ -7,13 +7,14 @@ import sys
 from pathlib import Path
 
 from publisher import __version__
-from publisher.output import OutputError
+from publisher.failures import describe_failure, is_user_mistake
 from publisher.plugins import plugin_manager
 from publisher.problems import ContentError
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run one command; exit 0 on success, 1 on a content mistake, 2 on bad usage."""
+    """Run one command; exit 0 on success, 1 on a mistake in the content, the templates or
+    --out (told as file:line, not a traceback), 2 on bad usage."""
     argv = sys.argv[1:] if argv is None else argv
     early = argparse.ArgumentParser(add_help=False)
     early.add_argument("--plugins-dir", type=Path, default=None)
@@ -35,22 +36,22 @@ def main(argv: list[str] | None = None) -> int:
     args.plugins = pm
     try:
         return args.run(args)
-    except ContentError as error:
-        _report(error)
-        return 1
-    except OutputError as error:
-        print(f"error: {error}", file=sys.stderr)
-        return 1
     except KeyboardInterrupt:
         return 130
+    except Exception as error:
+        if not is_user_mistake(error):
+            raise  # a bug: its traceback is for whoever fixes the publisher or the plugin
+        _report(error)
+        return 1
 
 
-def _report(error: ContentError) -> None:
-    for problem in error.problems:
-        print(f"error: {problem}", file=sys.stderr)
-    count = len(error.problems)
-    print(f"{count} problem{'s' if count != 1 else ''} in the content; nothing was changed.",
-          file=sys.stderr)
+def _report(error: Exception) -> None:
+    for line in describe_failure(error).splitlines():
+        print(f"error: {line}", file=sys.stderr)
+    if isinstance(error, ContentError):
+        count = len(error.problems)
+        print(f"{count} problem{'s' if count != 1 else ''} in the content; nothing was changed.",
+              file=sys.stderr)
 
 
 if __name__ == "__main__":

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from publisher import hookimpl
 from publisher.build import Builder, BuildReport
-from publisher.problems import ContentError, Problem
+from publisher.content import event_dirs
 
 
 def add_site_options(parser: argparse.ArgumentParser) -> None:
@@ -44,7 +44,7 @@ def run_build(args: argparse.Namespace) -> int:
 def run_watch(args: argparse.Namespace) -> int:
     from publisher.watch import Watcher
 
-    _check_content(args.content)
+    event_dirs(args.content)  # refuses a missing --content: there would be nothing to watch
     watcher = Watcher(builder(args), log=_say)
     watcher.start()
     _say(f"Watching {args.content} and the templates; saves are rebuilt (Ctrl-C to stop)")
@@ -55,7 +55,7 @@ def run_serve(args: argparse.Namespace) -> int:
     from publisher.serve import LiveServer
     from publisher.watch import Watcher
 
-    _check_content(args.content)
+    event_dirs(args.content)  # refuses a missing --content: there would be nothing to watch
     watcher = Watcher(builder(args), log=_say)
     try:
         server = LiveServer(args.out, watcher.status, args.port)
@@ -76,13 +76,6 @@ def run_serve(args: argparse.Namespace) -> int:
         watcher.stop()
 
     return _until_interrupted(stop)
-
-
-def _check_content(folder: Path) -> None:
-    """watch and serve need the content folder to exist: it is what they watch."""
-    if not folder.is_dir():
-        raise ContentError(Problem(folder, "is not a folder",
-                                   "run publisher in the folder that holds content/, or pass --content"))
 
 
 def _until_interrupted(stop: Callable[[], None]) -> int:

@@ -19,7 +19,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-import jinja2
 from watchdog.events import (
     EVENT_TYPE_CREATED,
     EVENT_TYPE_DELETED,
@@ -31,8 +30,8 @@ from watchdog.events import (
 from watchdog.observers import Observer
 
 from publisher.build import Builder, BuildReport
+from publisher.failures import describe_failure, is_user_mistake
 from publisher.output import OutputError
-from publisher.problems import ContentError, display_path
 
 DEBOUNCE = 0.1
 # A burst that never pauses (a script writing a whole archive) still gets a build this often.
@@ -81,26 +80,6 @@ class BuildStatus:
             self._snapshot = Snapshot(self._snapshot.build, error)
 
 
-def describe_failure(error: Exception) -> str:
-    """The text a director needs to fix a failed build: every problem, one a line."""
-    if isinstance(error, ContentError):
-        return "\n".join(str(p) for p in error.problems)
-    if isinstance(error, jinja2.TemplateSyntaxError):
-        return f"{error.filename or error.name}:{error.lineno}: template error: {error.message}"
-    if isinstance(error, jinja2.TemplateError):
-        return f"{_template_line(error)}template error: {error}"
-    if isinstance(error, OutputError):
-        return str(error)
-    return f"internal error: {error!r}"
-
-
-def _template_line(error: Exception) -> str:
-    """``file:line: `` of the template where a rendering error happened (Jinja2 puts the
-    template's own lines into the traceback), or nothing if no template is in it."""
-    frames = [f for f in traceback.extract_tb(error.__traceback__) if f.filename.endswith(".html")]
-    return f"{display_path(Path(frames[-1].filename))}:{frames[-1].lineno}: " if frames else ""
-
-
 class _Changes(FileSystemEventHandler):
     """Turns file-system events into "something changed" for the watcher."""
 
@@ -140,7 +119,6 @@ class Watcher:
         self.status = status or BuildStatus()
         self.log = log
         self.debounce = debounce
-        self.builds = 0
         self._lock = threading.Lock()
         self._pending = threading.Event()
         self._idle = threading.Event()
@@ -201,7 +179,7 @@ class Watcher:
             if refuse_output and isinstance(error, OutputError):
                 raise
             text = describe_failure(error)
-            if not isinstance(error, ContentError | jinja2.TemplateError | OutputError):
+            if not is_user_mistake(error):
                 text += "\n" + "".join(traceback.format_exception(error)).rstrip()
             self.status.failed(text)
             self.log(f"[{_clock()}] Build failed; the site still shows the last good build.\n"
@@ -209,7 +187,6 @@ class Watcher:
                      + "\n  Fix the file and save: the site follows on the next good build.")
             return False
         else:
-            self.builds += 1
             self.status.succeeded(report)
             for warning in report.warnings:
                 self.log(f"  warning: {warning}")

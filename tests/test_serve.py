@@ -236,3 +236,16 @@ def test_publisher_serve_refuses_a_folder_it_did_not_write(tmp_path, run, monkey
     code, _, stderr = run("--plugins-dir", PLUGIN_DIR, "serve", "--port", "0")
     assert code == 1
     assert stderr.startswith("error: site holds files that the publisher did not write")
+
+
+def test_publisher_serve_without_content_says_what_to_do(tmp_path, run, monkeypatch):
+    """The same problem as build's, from the one place that reads the archive folder."""
+    monkeypatch.chdir(tmp_path)
+    code, _, stderr = run("serve", "--port", "0")
+    assert code == 1
+    assert stderr.splitlines() == [
+        "error: content: is not a folder. Fix: run publisher in the folder that holds content/, "
+        "or pass --content",
+        "1 problem in the content; nothing was changed."]
+    assert run("build")[2] == stderr
+    assert not (tmp_path / "site").exists()

@@ -1,0 +1,57 @@
+"""What a director reads when a build fails, in ``build``, ``watch`` and ``serve`` alike.
+
+A content mistake, a template mistake and an ``out`` folder that is not ours are
+the user's to fix: each is told as lines of ``file:line: what is wrong``, never
+as a traceback, whichever command met it. Anything else is a bug in the
+publisher or a plugin, and keeps its traceback for whoever fixes that.
+"""
+
+from __future__ import annotations
+
+import traceback
+from pathlib import Path
+
+import jinja2
+
+from publisher.output import OutputError
+from publisher.problems import ContentError, display_path
+
+
+def is_user_mistake(error: BaseException) -> bool:
+    """True when the fix is in a file the user wrote: content, a template, ``--out``.
+
+    An error raised by a template's own expression (``{{ 1 + "a" }}``) counts, since
+    Jinja2 runs templates as code; one raised inside a plugin's Python does not.
+    """
+    if isinstance(error, ContentError | jinja2.TemplateError | OutputError):
+        return True
+    frames = traceback.extract_tb(error.__traceback__)
+    return bool(frames) and _is_template(frames[-1])
+
+
+def describe_failure(error: BaseException) -> str:
+    """The text a director needs to fix a failed build: every problem, one a line."""
+    if isinstance(error, ContentError):
+        return "\n".join(str(p) for p in error.problems)
+    if isinstance(error, OutputError):
+        return str(error)
+    if isinstance(error, jinja2.TemplateSyntaxError):
+        where = display_path(Path(error.filename)) if error.filename else error.name
+        return f"{where}:{error.lineno}: template error: {error.message}"
+    if isinstance(error, jinja2.TemplateNotFound):
+        return (f"{_template_line(error)}template error: there is no template {error.name!r}; "
+                "check the name in extends, include or import")
+    if is_user_mistake(error):
+        return f"{_template_line(error)}template error: {error}"
+    return f"internal error: {error!r}"
+
+
+def _template_line(error: BaseException) -> str:
+    """``file:line: `` of the template where a rendering error happened (Jinja2 puts the
+    template's own lines into the traceback), or nothing if no template is in it."""
+    frames = [f for f in traceback.extract_tb(error.__traceback__) if _is_template(f)]
+    return f"{display_path(Path(frames[-1].filename))}:{frames[-1].lineno}: " if frames else ""
+
+
+def _is_template(frame: traceback.FrameSummary) -> bool:
+    return frame.filename.endswith(".html")
