@@ -9,16 +9,9 @@ then rating); f, the lowest, gets the bye; fold pairs a-e and b-d.
 
 import json
 
-from conftest import write
+from conftest import SWISS_TOML, write
 
-TOML = """
-    name = "Club Swiss"
-    game = "go"
-    system = "swiss"
-    start = 2026-03-01
-    rounds = 3
-    seed = "club"
-
+TOML = SWISS_TOML + """
     [macmahon]
     pairing = "fold"
     tiebreaks = ["sos"]
@@ -75,6 +68,10 @@ def test_withdrawn_player_keeps_place_and_counts_for_opponents(tmp_path, run):
     standings = (out / "club" / "standings-2.html").read_text()
     assert standings.count("withdrew after") == 1
     assert 'Cleo</a> <span class="tag">withdrew after&nbsp;round&nbsp;1</span>' in standings
+    crosstable = (out / "club" / "crosstable.html").read_text()
+    assert crosstable.count("withdrew after") == 1
+    assert ('<td class="num">=3</td><td><a href="players/c.html">Cleo</a> '
+            '<span class="tag">withdrew after&nbsp;round&nbsp;1</span></td>') in crosstable
     page = (out / "club" / "players" / "c.html").read_text()
     assert "<dt>Withdrew</dt><dd>after round 1</dd>" in page
     assert '<td colspan="2">Withdrawn</td>' in page

@@ -130,15 +130,15 @@ def _match(pool: list[str], cost: _Cost, repeats: bool,
     avoids repeats. With ``spare``, one player pairs with a stand-in: they go down."""
     graph = nx.Graph()
     graph.add_nodes_from(pool)
-    costs = {}
+    costs: dict[tuple[str, str], int] = {}
     for a, b in combinations(pool, 2):
         if repeats or not cost.met(a, b):
             costs[a, b] = cost(a, b)
     if spare:
         costs.update(((a, _DOWN), 0) for a in pool)
     ceiling = max(costs.values(), default=0) + 1
-    for (a, b), cost in costs.items():
-        graph.add_edge(a, b, weight=ceiling - cost)
+    for (a, b), pair_cost in costs.items():
+        graph.add_edge(a, b, weight=ceiling - pair_cost)
     matching = nx.max_weight_matching(graph, maxcardinality=True)
     if 2 * len(matching) < len(pool) + spare:
         return None
