@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-_RANK = re.compile(r"^\s*(\d{1,2})\s*[-_ ]?\s*(d|dan|k|kyu|p|pro)\s*$", re.IGNORECASE)
+_RANK = re.compile(r"^\s*([0-9]{1,2})\s*[-_ ]?\s*(d|dan|k|kyu|p|pro)\s*$", re.IGNORECASE)
 
 
 @dataclass(frozen=True, order=True)
