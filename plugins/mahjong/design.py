@@ -23,7 +23,7 @@ for every field size. Three constructions, tried in order:
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import combinations
 from math import gcd
@@ -70,7 +70,10 @@ def repeats(parts: Sequence[Sequence[int]]) -> int:
     return sum(count - 1 for count in meetings(parts).values())
 
 
-def _rotation(tables: int, parts: int, offset, add) -> Pattern:
+def _rotation(tables: int, parts: int, offset: Callable[[int, int], int],
+              add: Callable[[int, int], int]) -> Pattern:
+    """Part ``r`` moves the player of slot ``s`` from table ``t`` to ``add(t, offset(r, s))``:
+    integer arithmetic mod T for the classic rotation, the field's for GF(q)."""
     positions = range(tables * SEATS)
     return tuple(
         tuple(add(p // SEATS, offset(r, p % SEATS)) for p in positions)
