@@ -165,3 +165,19 @@ def test_settings_that_do_not_fit_together(tmp_path, run):
         "Fix: advance a multiple of 4 after every round",
         f"error: {toml}: mahjong.carry_over: must be a number or a fraction, not 'a quarter'. "
         'Fix: write it like "1/4" or 0.25']
+
+
+def test_a_forced_redraw_leaves_the_files_it_replaces_and_later_ones_unread(tmp_path, run):
+    folder = make_event(tmp_path)
+    play(run, folder, 1, {f"p{i:02d}": 100 - i for i in range(1, 17)})
+    play(run, folder, 2, {f"p{i:02d}": 9 - i for i in range(1, 9)})
+    seating = (folder / "rounds/2-seating.csv").read_text()
+    run("draw", folder, "--round", 3)
+    write(folder / "rounds/2-scores.csv", "player,part,score\np01,1,abc\n")  # a broken round 2
+    assert errors(run, folder)[0].endswith("score 'abc' of p01 is not a number. "
+                                           "Fix: write the play score like 120, -40 or 12.5")
+    code, out, _ = run("draw", folder, "--round", 2, "--force")
+    assert (code, out) == (0, f"Drew round 2: 8 seats written to {folder / 'rounds/2-seating.csv'}\n")
+    assert (folder / "rounds/2-seating.csv").read_text() == seating  # same field, same seed
+    code, _, err = run("draw", folder, "--round", 2, "--dry-run")  # without --force, every file counts
+    assert code == 1 and "score 'abc' of p01 is not a number" in err

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from conftest import write
 
+from plugins.mahjong.standings import Standing, rank_standings
 from publisher.build import load_event
 from publisher.plugins import plugin_manager
 from publisher.problems import ContentError
@@ -191,3 +192,15 @@ def test_a_shared_title_splits_the_first_prizes(tmp_path, run):
     standings = state(folder).rounds[2].standings
     assert [(s.player, s.rank, s.status) for s in standings] == [
         ("p01", 1, "advanced"), ("p02", 1, "advanced"), ("p03", 3, "eliminated"), ("p04", 4, "eliminated")]
+
+
+@pytest.mark.parametrize(("differing", "words"), [
+    (0, "the biggest hand"), (1, "the 2nd biggest hand"), (20, "the 21st biggest hand"),
+    (21, "the 22nd biggest hand"), (10, "the 11th biggest hand")])
+def test_a_tie_decided_by_a_later_hand_names_it_in_words(differing, words):
+    same = [Fraction(64)] * differing
+    ahead = Standing("a", "", Fraction(0), Fraction(0), [*same, Fraction(16)])
+    behind = Standing("b", "", Fraction(0), Fraction(0), [*same, Fraction(8)])
+    ordered = rank_standings([behind, ahead], 1, True, "seed", 1, None, str.upper)
+    assert [s.player for s in ordered] == ["a", "b"]
+    assert ordered[0].tiebreak.endswith(f"ahead of B by {words} (16 against 8)")

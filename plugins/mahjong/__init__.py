@@ -14,17 +14,11 @@ from typing import Any
 
 from plugins.mahjong import draw, live, pages
 from plugins.mahjong.settings import read_settings
-from plugins.mahjong.tournament import Mahjong, play_event
+from plugins.mahjong.tournament import SYSTEM, Mahjong, play_event
 from publisher import hookimpl
 from publisher.model import DataFile, Event, Page
 
-SYSTEM = "mahjong-elimination"
 HERE = Path(__file__).parent
-
-
-def state(event: Event) -> Mahjong | None:
-    return event.data.get("mahjong") if event.system == SYSTEM else None
-
 
 @hookimpl
 def publisher_systems() -> dict[str, str]:
@@ -50,29 +44,30 @@ def publisher_add_commands(subparsers: argparse._SubParsersAction) -> None:
 def publisher_load_event(event: Event) -> None:
     if event.system == SYSTEM:
         settings = read_settings(event)
-        event.data["mahjong_settings"] = settings
+        event.data["mahjong"] = Mahjong(settings)
         event.planned_rounds = settings.rounds
 
 
 @hookimpl
 def publisher_compute_event(event: Event) -> None:
-    if event.system == SYSTEM:
-        event.data["mahjong"] = play_event(event, event.data["mahjong_settings"])
+    mahjong = Mahjong.of(event)
+    if mahjong is not None:
+        play_event(event, mahjong)
 
 
 @hookimpl
 def publisher_event_pages(event: Event) -> list[Page | DataFile]:
-    mahjong = state(event)
+    mahjong = Mahjong.of(event)
     return [] if mahjong is None else pages.event_pages(event, mahjong)
 
 
 @hookimpl
 def publisher_event_status(event: Event) -> str | None:
-    mahjong = state(event)
+    mahjong = Mahjong.of(event)
     return None if mahjong is None else live.status(event, mahjong)
 
 
 @hookimpl
 def publisher_live_view(event: Event) -> dict[str, Any] | None:
-    mahjong = state(event)
+    mahjong = Mahjong.of(event)
     return None if mahjong is None else live.live_view(event, mahjong)

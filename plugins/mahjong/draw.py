@@ -17,13 +17,11 @@ from pathlib import Path
 from plugins.mahjong.design import SEATS, pattern
 from plugins.mahjong.rounds import Part, Table, scores_path, seating_path
 from plugins.mahjong.seats import WINDS
-from plugins.mahjong.settings import read_settings
-from plugins.mahjong.tournament import Mahjong, play_event
-from publisher import content
+from plugins.mahjong.tournament import SYSTEM, Mahjong
+from publisher import hookimpl
 from publisher.build import load_event
 from publisher.model import Event
 from publisher.output import write_atomically
-from publisher.plugins import systems
 from publisher.problems import ContentError, Problem
 
 
@@ -104,22 +102,36 @@ def run_draw(args: argparse.Namespace) -> int:
 
 
 def _load(args: argparse.Namespace) -> tuple[Event, Mahjong]:
-    """The event as a build sees it; with ``--force --round N`` the files of round N and later
-    are left unread, since the new draw replaces them and they may no longer fit the field."""
+    """The event as a build sees it, through every plugin; with ``--force --round N`` the
+    files of round N and later are left unread (see :class:`Redraw`)."""
+    redraw = Redraw(args.round) if args.force and args.round is not None else None
+    if redraw is not None:
+        args.plugins.register(redraw)
     try:
         event = load_event(args.plugins, args.event)
-    except ContentError:
-        if not (args.force and args.round is not None):
-            raise
-        event = content.load_event(args.event, set(systems(args.plugins)))
-        if event.system == "mahjong-elimination":
-            event.data["mahjong"] = play_event(event, read_settings(event), until=args.round)
-    state: Mahjong | None = event.data.get("mahjong")
+    finally:
+        if redraw is not None:
+            args.plugins.unregister(redraw)
+    state = Mahjong.of(event)
     if state is None:
         raise ContentError(Problem(event.toml_path, f"system {event.system!r} has no draw",
-                                   'publisher draw seats system = "mahjong-elimination" events',
-                                   key="system"))
+                                   f'publisher draw seats system = "{SYSTEM}" events', key="system"))
     return event, state
+
+
+class Redraw:
+    """A one-off plugin for ``draw --force --round N``: once every plugin has loaded the event,
+    and before the mahjong plugin computes it, it tells the plugin's state to stop reading at
+    round N, whose files the new draw replaces and which may no longer fit the field."""
+
+    def __init__(self, number: int):
+        self.number = number
+
+    @hookimpl(tryfirst=True)
+    def publisher_compute_event(self, event: Event) -> None:
+        state = Mahjong.of(event)
+        if state is not None:
+            state.redraw_from = self.number
 
 
 def _next_round(event: Event, state: Mahjong) -> int:

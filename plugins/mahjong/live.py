@@ -7,9 +7,10 @@ from typing import Any
 from plugins.mahjong.pages import round_label
 from plugins.mahjong.schedule import clock
 from plugins.mahjong.seats import WINDS
-from plugins.mahjong.standings import ELIMINATED, display
+from plugins.mahjong.standings import ELIMINATED, display, places
 from plugins.mahjong.tournament import Mahjong, Round
 from publisher.model import Event
+from publisher.text import join_names
 
 
 def status(event: Event, state: Mahjong) -> str:
@@ -20,7 +21,7 @@ def status(event: Event, state: Mahjong) -> str:
         if state.settings.is_final(current.number) else f"Round {current.number} of {total}"
     if state.finished:
         winners = [event.player(s.player).name for s in current.standings if s.rank == 1]
-        return f"Final played: won by {' and '.join(winners)}"
+        return f"Final played: won by {join_names(winners)}"
     if current.complete:
         return f"{where} played"
     if not current.drawn:
@@ -35,7 +36,6 @@ def status(event: Event, state: Mahjong) -> str:
 def live_view(event: Event, state: Mahjong) -> dict[str, Any]:
     """The current part's tables with their winds, the latest standings and the part's clock."""
     current = state.current
-    names = {p.id: p.name for p in event.players}
     label = round_label(state, current.number)
     view: dict[str, Any] = {"heading": f"{label}: not drawn yet", "round": current.number,
                             "rounds": state.settings.rounds, "tables": [], "clock": None}
@@ -46,7 +46,7 @@ def live_view(event: Event, state: Mahjong) -> dict[str, Any]:
         totals = {s.player: display(s.total) for s in current.standings}
         view["tables"] = [{
             "table": str(table.number), "result": None,
-            "players": [{"id": p, "name": names[p], "seat": wind, "note": totals[p]}
+            "players": [{"id": p, "name": event.player(p).name, "seat": wind, "note": totals[p]}
                         for wind, p in zip(WINDS, table.seats, strict=True)],
         } for table in current.parts[part - 1].tables]
         if not current.complete:
@@ -54,7 +54,7 @@ def live_view(event: Event, state: Mahjong) -> dict[str, Any]:
     shown = _latest_scored(state)
     view["standings_heading"] = _standings_heading(state, shown)
     view["standings"] = [] if shown is None else _standings(
-        shown, names, final=state.settings.is_final(shown.number))
+        event, shown, final=state.settings.is_final(shown.number))
     return view
 
 
@@ -75,12 +75,10 @@ def _standings_heading(state: Mahjong, shown: Round | None) -> str:
     return f"{label} after {shown.parts_scored} of {shown.parts_total} parts"
 
 
-def _standings(shown: Round, names: dict[str, str], final: bool) -> list[dict[str, Any]]:
-    counts: dict[int, int] = {}
-    for s in shown.standings:
-        counts[s.rank] = counts.get(s.rank, 0) + 1
+def _standings(event: Event, shown: Round, final: bool) -> list[dict[str, Any]]:
+    place = places(s.rank for s in shown.standings)
     return [{
-        "place": f"={s.rank}" if counts[s.rank] > 1 else str(s.rank), "id": s.player,
-        "name": names[s.player], "score": display(s.total),
+        "place": place[s.rank], "id": s.player,
+        "name": event.player(s.player).name, "score": display(s.total),
         "note": "out" if s.status == ELIMINATED and not final else f"carried {display(s.carried)}",
     } for s in shown.standings]

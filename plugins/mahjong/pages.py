@@ -10,7 +10,7 @@ from typing import Any
 
 from plugins.mahjong.schedule import round_slots
 from plugins.mahjong.seats import WINDS, cycles
-from plugins.mahjong.standings import ELIMINATED, Result, Standing, display, exact
+from plugins.mahjong.standings import ELIMINATED, Result, Standing, display, exact, places
 from plugins.mahjong.tournament import Mahjong, Round
 from publisher.model import DataFile, Event, Page
 
@@ -87,7 +87,6 @@ def round_summary(state: Mahjong, current: Round) -> dict[str, Any]:
 
 
 def part_views(event: Event, state: Mahjong, current: Round) -> list[dict[str, Any]]:
-    names = _names(event)
     final = state.settings.is_final(current.number)
     count = state.settings.cycles_per_part[current.number - 1]
     return [{
@@ -95,9 +94,9 @@ def part_views(event: Event, state: Mahjong, current: Round) -> list[dict[str, A
         "scored": part.number <= current.parts_scored,
         "tables": [{
             "number": table.number, "group": table.group or "",
-            "seats": [{"wind": w, "id": p, "name": names[p]}
+            "seats": [{"wind": w, "id": p, "name": event.player(p).name}
                       for w, p in zip(WINDS, table.seats, strict=True)],
-            "cycles": [[names[c[w]] for w in WINDS] for c in cycles(table.seats, count, final)],
+            "cycles": [[event.player(c[w]).name for w in WINDS] for c in cycles(table.seats, count, final)],
         } for table in part.tables],
     } for part in current.parts]
 
@@ -113,15 +112,14 @@ def slips(event: Event, state: Mahjong, current: Round) -> list[dict[str, Any]]:
 
 
 def standing_rows(event: Event, current: Round) -> list[dict[str, Any]]:
-    names = _names(event)
-    shared = _shared_ranks(current.standings)
+    place = places(s.rank for s in current.standings)
     rows = []
     for index, s in enumerate(current.standings):
         before = current.standings[index - 1].status if index else None
         first_out = s.status == ELIMINATED and before != ELIMINATED
         rows.append({
-            "rank": f"={s.rank}" if s.rank in shared else str(s.rank), "id": s.player,
-            "name": names[s.player], "group": s.group, "carried": display(s.carried),
+            "rank": place[s.rank], "id": s.player,
+            "name": event.player(s.player).name, "group": s.group, "carried": display(s.carried),
             "play": display(s.play), "total": display(s.total), "status": s.status,
             "tiebreak": s.tiebreak, "cut": first_out,
         })
@@ -130,7 +128,6 @@ def standing_rows(event: Event, current: Round) -> list[dict[str, Any]]:
 
 def eliminations(event: Event, state: Mahjong) -> list[dict[str, Any]]:
     """Who went out in each finished elimination round, with the cut line's totals."""
-    names = _names(event)
     rows = []
     for current in state.rounds:
         if not current.complete or state.settings.is_final(current.number):
@@ -142,15 +139,16 @@ def eliminations(event: Event, state: Mahjong) -> list[dict[str, Any]]:
             "players": len(current.field), "advanced": len(kept), "eliminated": len(out),
             "first_place": len(kept) + 1,
             "cut": display(kept[-1].total), "best_out": display(out[0].total),
-            "out": [{"id": s.player, "name": names[s.player], "total": display(s.total)} for s in out],
+            "out": [{"id": s.player, "name": event.player(s.player).name, "total": display(s.total)}
+                    for s in out],
             "ties": sum(1 for s in current.standings if s.tiebreak),
         })
     return rows
 
 
-def result_row(event: Event, result: Result, shared: bool = False) -> dict[str, Any]:
+def result_row(event: Event, result: Result, place: str) -> dict[str, Any]:
     return {
-        "rank": result.rank, "place": f"={result.rank}" if shared else str(result.rank),
+        "rank": result.rank, "place": place,
         "id": result.player, "name": event.player(result.player).name,
         "out": "Final" if result.eliminated_in is None else f"Round {result.eliminated_in}",
         "total": display(result.total), "prize": display(result.prize) if result.prize else "",
@@ -158,10 +156,8 @@ def result_row(event: Event, result: Result, shared: bool = False) -> dict[str, 
 
 
 def result_rows(event: Event, results: list[Result]) -> list[dict[str, Any]]:
-    counts: dict[int, int] = {}
-    for r in results:
-        counts[r.rank] = counts.get(r.rank, 0) + 1
-    return [result_row(event, r, counts[r.rank] > 1) for r in results]
+    place = places(r.rank for r in results)
+    return [result_row(event, r, place[r.rank]) for r in results]
 
 
 def player_paths(state: Mahjong) -> dict[str, list[dict[str, Any]]]:
@@ -169,7 +165,7 @@ def player_paths(state: Mahjong) -> dict[str, list[dict[str, Any]]]:
     paths: dict[str, list[dict[str, Any]]] = {}
     for current in state.rounds:
         seats = _seats(current)
-        shared = _shared_ranks(current.standings)
+        place = places(s.rank for s in current.standings)
         summary = round_summary(state, current)
         labels = {p: state.settings.part_label(current.number, p) for p in range(1, current.parts_total + 1)}
         for standing in current.standings:
@@ -183,7 +179,7 @@ def player_paths(state: Mahjong) -> dict[str, list[dict[str, Any]]]:
                           for part, table, wind in seats.get(player, [])],
                 "carried": display(standing.carried), "play": display(standing.play),
                 "total": display(standing.total), "status": standing.status,
-                "rank": f"={standing.rank}" if standing.rank in shared else str(standing.rank),
+                "rank": place[standing.rank],
                 "tiebreak": standing.tiebreak,
             })
     return paths
@@ -242,18 +238,6 @@ def results_json(state: Mahjong) -> dict[str, Any]:
             "prize": exact(r.prize), "prize_display": display(r.prize),
         } for r in state.results],
     }
-
-
-def _names(event: Event) -> dict[str, str]:
-    return {p.id: p.name for p in event.players}
-
-
-def _shared_ranks(standings: list[Standing]) -> set[int]:
-    seen: set[int] = set()
-    shared: set[int] = set()
-    for s in standings:
-        (shared if s.rank in seen else seen).add(s.rank)
-    return shared
 
 
 def _seats(current: Round) -> dict[str, list[tuple[int, int, str]]]:

@@ -9,6 +9,8 @@ seed. Every broken tie says why on the standings.
 from __future__ import annotations
 
 import random
+from collections import Counter
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import groupby
@@ -16,9 +18,9 @@ from math import floor
 
 from plugins.mahjong.rounds import Scores
 from publisher.problems import ContentError, Problem
+from publisher.text import ordinal
 
 ADVANCED, ELIMINATED, PENDING = "advanced", "eliminated", "pending"
-ORDINALS = {1: "biggest", 2: "2nd biggest", 3: "3rd biggest"}
 
 
 @dataclass
@@ -51,14 +53,21 @@ def display(value: Fraction) -> str:
     return f"{sign}{abs(cents) // 100}.{abs(cents) % 100:02d}"
 
 
+def places(ranks: Iterable[int]) -> dict[int, str]:
+    """How each rank is written in a list: ``=3`` where players share it, ``3`` otherwise
+    (the EMA's way, on every page and screen)."""
+    counts = Counter(ranks)
+    return {rank: f"={rank}" if count > 1 else str(rank) for rank, count in counts.items()}
+
+
 def rank_standings(standings: list[Standing], advance: int | None, complete: bool, seed: str,
                    round_number: int, scores: Scores | None,
-                   names: dict[str, str] | None = None) -> list[Standing]:
+                   name_of: Callable[[str], str]) -> list[Standing]:
     """Order a round by total, share ranks, apply the cut; returns the ordered list.
 
     ``advance`` is None in the final. ``standings`` come in field order, which
-    orders players with equal totals (they share a rank). ``names`` spell players
-    in the tie-break reasons (ids otherwise).
+    orders players with equal totals (they share a rank). ``name_of`` spells a
+    player (by id) in the tie-break reasons.
     """
     ordered = sorted(standings, key=lambda s: -s.total)
     for index, standing in enumerate(ordered):
@@ -73,14 +82,14 @@ def rank_standings(standings: list[Standing], advance: int | None, complete: boo
             standing.status = ADVANCED if standing.rank == 1 else ELIMINATED
         return ordered
     if advance < len(ordered) and ordered[advance - 1].total == ordered[advance].total:
-        ordered = _break_tie(ordered, advance, seed, round_number, scores, names or {})
+        ordered = _break_tie(ordered, advance, seed, round_number, scores, name_of)
     for index, standing in enumerate(ordered):
         standing.status = ADVANCED if index < advance else ELIMINATED
     return ordered
 
 
 def _break_tie(ordered: list[Standing], keep: int, seed: str, round_number: int,
-               scores: Scores | None, names: dict[str, str]) -> list[Standing]:
+               scores: Scores | None, name_of: Callable[[str], str]) -> list[Standing]:
     """Reorder the players tied across the cut by their hands, then by lottery."""
     total = ordered[keep - 1].total
     tied = [s for s in ordered if s.total == total]
@@ -106,7 +115,7 @@ def _break_tie(ordered: list[Standing], keep: int, seed: str, round_number: int,
         standing.tiebreak = (
             f"tied on {display(total)} across the cut ({len(tied)} players); "
             f"winning hands {_hands_text(standing.hands)}; place {index + 1} of the tie: "
-            f"{'ahead of' if below else 'behind'} {names.get(neighbour.player, neighbour.player)} "
+            f"{'ahead of' if below else 'behind'} {name_of(neighbour.player)} "
             f"{_decided(standing, neighbour)}")
     return ordered[:first] + broken + ordered[first + len(tied):]
 
@@ -121,8 +130,8 @@ def _decided(one: Standing, other: Standing) -> str:
         x = a[index] if index < len(a) else None
         y = b[index] if index < len(b) else None
         if x != y:
-            return f"by the {ORDINALS.get(index + 1, f'{index + 1}th biggest')} hand " \
-                   f"({_value(x)} against {_value(y)})"
+            which = "biggest" if index == 0 else f"{ordinal(index + 1)} biggest"
+            return f"by the {which} hand ({_value(x)} against {_value(y)})"
     return "by seeded lottery (equal hands)"
 
 

@@ -49,11 +49,21 @@ class Round:
         return self.drawn and self.parts_scored == self.parts_total
 
 
+SYSTEM = "mahjong-elimination"
+
+
 @dataclass
 class Mahjong:
-    """What the plugin keeps of one event in ``event.data["mahjong"]``."""
+    """What the plugin keeps of one event in ``event.data["mahjong"]``: made with the settings
+    when the event loads, its groups, rounds and results filled in by :func:`play_event`.
+
+    ``redraw_from`` is set by ``publisher draw --force --round N`` before the event is computed:
+    the files of round N and later are then left unread, since the new draw replaces them and
+    they may no longer fit the field.
+    """
 
     settings: Settings
+    redraw_from: int | None = None
     groups: dict[str, list[str]] = field(default_factory=dict)  # round-1 group -> players
     rounds: list[Round] = field(default_factory=list)
     results: list[Result] = field(default_factory=list)
@@ -70,6 +80,16 @@ class Mahjong:
     @property
     def finished(self) -> bool:
         return len(self.rounds) == self.settings.rounds and self.rounds[-1].complete
+
+    @property
+    def last_read(self) -> int:
+        """The last round whose files are read: every round, or those before a redraw."""
+        return self.settings.rounds if self.redraw_from is None else self.redraw_from - 1
+
+    @staticmethod
+    def of(event: Event) -> Mahjong | None:
+        """The plugin's state of a mahjong event; None for every other system."""
+        return event.data.get("mahjong") if event.system == SYSTEM else None
 
 
 def round1_groups(event: Event, settings: Settings) -> dict[str, list[str]]:
@@ -108,17 +128,16 @@ def round1_groups(event: Event, settings: Settings) -> dict[str, list[str]]:
     return groups
 
 
-def play_event(event: Event, settings: Settings, until: int | None = None) -> Mahjong:
-    """Read every round's files in order and compute standings, cuts and the final order.
-
-    ``until`` stops before that round's files are read (a redraw replaces them)."""
-    state = Mahjong(settings, round1_groups(event, settings))
+def play_event(event: Event, state: Mahjong) -> None:
+    """Read every round's files in order and compute standings, cuts and the final order."""
+    settings = state.settings
+    state.groups = round1_groups(event, settings)
     group_of = state.group_of
     field_ids = [p.id for p in event.players]
     carried: dict[str, Fraction] = dict.fromkeys(field_ids, Fraction(0))
     eliminated: dict[int, list[Standing]] = {}
     for number in range(1, settings.rounds + 1):
-        if number == until:
+        if number > state.last_read:
             state.rounds.append(Round(number, list(field_ids), settings.parts[number - 1]))
             break
         current = _read_round(event, settings, number, field_ids, group_of)
@@ -130,10 +149,10 @@ def play_event(event: Event, settings: Settings, until: int | None = None) -> Ma
              for p in field_ids],
             None if settings.is_final(number) else settings.advance[number - 1],
             current.complete, event.seed, number, current.scores,
-            {p.id: p.name for p in event.players})
+            lambda player: event.player(player).name)
         state.rounds.append(current)
         if not current.complete:
-            _check_nothing_after(event, number, settings.rounds)
+            _check_nothing_after(event, number, state.last_read)
             break
         if settings.is_final(number):
             state.results = final_order(current.standings, eliminated, settings.prizes)
@@ -144,7 +163,6 @@ def play_event(event: Event, settings: Settings, until: int | None = None) -> Ma
         field_ids = [p for p in field_ids if p in advancing]
     if not state.results and eliminated:  # still running: the players out so far have their places
         state.results = final_order([], eliminated, settings.prizes, above=len(field_ids))
-    return state
 
 
 def _rate(settings: Settings, number: int, group: str) -> Fraction:
@@ -171,9 +189,9 @@ def _read_round(event: Event, settings: Settings, number: int, field_ids: list[s
     return current
 
 
-def _check_nothing_after(event: Event, number: int, rounds: int) -> None:
-    """A later round cannot be drawn or scored before this one is fully scored."""
-    for later in range(number + 1, rounds + 1):
+def _check_nothing_after(event: Event, number: int, last: int) -> None:
+    """A later round (up to ``last``) cannot be drawn or scored before this one is fully scored."""
+    for later in range(number + 1, last + 1):
         for path in (seating_path(event, later), scores_path(event, later)):
             if path.is_file():
                 raise ContentError(Problem(
