@@ -13,7 +13,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from plugins.mahjong.seats import WINDS
-from publisher.csvfiles import read_csv
+from publisher.csvfiles import decimal_number, read_csv, whole_number
 from publisher.model import Event
 from publisher.problems import Problems
 
@@ -59,7 +59,7 @@ def read_seating(path: Path, field_ids: list[str], parts: int, groups: dict[str,
     tables: dict[tuple[int, int], dict[str, str]] = {}
     in_round = set(field_ids)
     for row in read_csv(path, required=("part", "table", "seat", "player")):
-        part, table = _whole(row.get("part")), _whole(row.get("table"))
+        part, table = whole_number(row.get("part")), whole_number(row.get("table"))
         seat, player = row.get("seat").upper(), row.get("player")
         if part is None or not 1 <= part <= parts:
             problems.add(path, f"part {row.get('part')!r} is not a part of this round",
@@ -116,7 +116,7 @@ def read_scores(path: Path, field_ids: list[str], parts: int, problems: Problems
     scores = Scores(path)
     in_round = set(field_ids)
     for row in read_csv(path, required=("player", "part", "score")):
-        player, part = row.get("player"), _whole(row.get("part"))
+        player, part = row.get("player"), whole_number(row.get("part"))
         if player not in in_round:
             problems.add(path, f"{player!r} is not in this round" if player else "the player is empty",
                          "use the id of a player seated in this round", line=row.line)
@@ -125,12 +125,12 @@ def read_scores(path: Path, field_ids: list[str], parts: int, problems: Problems
             problems.add(path, f"part {row.get('part')!r} is not a part of this round",
                          f"write a part number from 1 to {parts}", line=row.line)
             continue
-        score = _number(row.get("score"))
+        score = decimal_number(row.get("score"))
         if score is None:
             problems.add(path, f"score {row.get('score')!r} of {player} is not a number",
                          "write the play score like 120, -40 or 12.5", line=row.line)
             continue
-        hands = [_number(h) for h in row.get("hands").split()]
+        hands = [decimal_number(h) for h in row.get("hands").split()]
         if any(h is None or h <= 0 for h in hands):
             problems.add(path, f"hands {row.get('hands')!r} are not hand values",
                          "list the values of the winning hands separated by spaces, like 64 32 24",
@@ -151,19 +151,6 @@ def read_scores(path: Path, field_ids: list[str], parts: int, problems: Problems
             problems.add(path, f"part {part} has no score for {_some(missing)}",
                          f"add a row player,{part},score for each of them (0 if they scored nothing)")
     return scores
-
-
-def _whole(text: str) -> int | None:
-    return int(text) if text.isdigit() else None
-
-
-def _number(text: str) -> Fraction | None:
-    """A score or hand value: an integer or a decimal, kept exact."""
-    try:
-        value = Fraction(text.replace("−", "-"))
-    except (ValueError, ZeroDivisionError):
-        return None
-    return value
 
 
 def _some(ids: list[str], shown: int = 8) -> str:

@@ -7,18 +7,24 @@ defaults below are that format. Problems name the key (``mahjong.advance``).
 from __future__ import annotations
 
 import datetime as dt
+import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
+from publisher.csvfiles import decimal_number, whole_number
 from publisher.model import Event
 from publisher.problems import Problems
 
 WSOM_ADVANCE = [256, 128, 64, 32, 16, 8, 4]
 WSOM_PARTS = [4, 2, 2, 2, 2, 2, 4, 1]
 CYCLES_PER_SESSION = 4  # a session is 16 hands: four cycles of four hands
+MOST_PARTS = 16  # four sessions of four quarters: more is a typo, and a draw that never ends
+MOST_CYCLES = 16
+MOST_MINUTES = 24 * 60  # a part or a break longer than a day is a typo
+MOST_PRIZE = Fraction(10**12)
 
 
 @dataclass
@@ -76,8 +82,8 @@ def read_settings(event: Event) -> Settings:
         problems.add(path, "must be a table", "write [mahjong] on a line of its own", key="mahjong")
         problems.check()
     advance = _whole_list(path, table, "advance", WSOM_ADVANCE, problems)
-    parts = _whole_list(path, table, "parts", WSOM_PARTS, problems)
-    cycles = _whole_list(path, table, "cycles_per_part", default_cycles(parts), problems)
+    parts = _whole_list(path, table, "parts", WSOM_PARTS, problems, most=MOST_PARTS)
+    cycles = _whole_list(path, table, "cycles_per_part", default_cycles(parts), problems, most=MOST_CYCLES)
     if len(parts) != len(advance) + 1:
         problems.add(path, f"lists {len(parts)} rounds but advance has {len(advance)} cuts",
                      "give one entry per round: the elimination rounds and then the final",
@@ -107,11 +113,11 @@ def read_settings(event: Event) -> Settings:
         problems.add(path, f"must be a whole number of groups, not {groups!r}",
                      "write round1_groups = 2", key="mahjong.round1_groups")
         groups = 1
-    carry = _fraction(path, "carry_over", table.get("carry_over", "1/4"), problems) or Fraction(1, 4)
-    round1 = _round1_rates(path, table, carry, problems)
-    prizes = [_fraction(path, f"prizes[{i}]", p, problems) or Fraction(0)
+    carry = _fraction(path, "carry_over", table.get("carry_over", "1/4"), problems, most=Fraction(1))
+    round1 = _round1_rates(path, table, problems)
+    prizes = [_fraction(path, f"prizes[{i}]", p, problems, most=MOST_PRIZE)
               for i, p in enumerate(_list(path, table, "prizes", [], problems), 1)]
-    schedule = _schedule(path, table.get("schedule", {}), parts, cycles, problems)
+    schedule = _schedule(event, table.get("schedule", {}), parts, cycles, problems)
     problems.check()
     return Settings(advance, parts, cycles, groups, carry, round1, prizes, schedule)
 
@@ -125,40 +131,68 @@ def _list(path: Path, table: dict, key: str, default: list, problems: Problems) 
     return value
 
 
-def _whole_list(path: Path, table: dict, key: str, default: list[int], problems: Problems) -> list[int]:
+def _whole_list(path: Path, table: dict, key: str, default: list[int], problems: Problems,
+                most: int | None = None) -> list[int]:
     value = _list(path, table, key, default, problems)
     if not value or not all(isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in value):
         problems.add(path, f"must list positive whole numbers, not {value!r}",
                      f"write {key} = {default}", key=f"mahjong.{key}")
         return default
+    if most is not None and max(value) > most:
+        problems.add(path, f"{max(value)} is more than the {most} a round can have",
+                     f"list at most {most} for each round, like {key} = {default}", key=f"mahjong.{key}")
+        return [min(v, most) for v in value]  # the other checks still see the right number of rounds
     return value
 
 
-def _fraction(path: Path, key: str, value: Any, problems: Problems) -> Fraction | None:
-    """A rate or amount written "1/4", 0.25 or 3000; kept exact."""
-    try:
-        if isinstance(value, bool) or not isinstance(value, str | int | float):
-            raise ValueError
-        number = Fraction(str(value))
-    except (ValueError, ZeroDivisionError):
+def _fraction(path: Path, key: str, value: Any, problems: Problems, most: Fraction) -> Fraction:
+    """A rate or amount written "1/4", 0.25 or 3000, kept exact (0 is a value like any other).
+
+    ``most`` keeps a typo (a carry-over of 25, a prize of 1e300) off the pages. A wrong value
+    is a problem, which stops the build at ``problems.check()``; the 0 returned for it then
+    only lets the reading go on to find the other problems."""
+    number = _exact(value)
+    if number is None:
         problems.add(path, f"must be a number or a fraction, not {value!r}",
                      'write it like "1/4" or 0.25', key=f"mahjong.{key}")
-        return None
-    if number < 0:
+    elif number < 0:
         problems.add(path, f"must not be negative, not {value!r}", 'write it like "1/4"',
                      key=f"mahjong.{key}")
+    elif number > most:
+        problems.add(path, f"must be at most {most}, not {value!r}",
+                     f"write a value from 0 to {most}", key=f"mahjong.{key}")
+    else:
+        return number
+    return Fraction(0)
+
+
+def _exact(value: Any) -> Fraction | None:
+    """A TOML whole number, a finite TOML float, or a string with a plain decimal or ``a/b``."""
+    if isinstance(value, bool):
         return None
-    return number
+    if isinstance(value, int):
+        return Fraction(value)
+    if isinstance(value, float):
+        return Fraction(repr(value)) if math.isfinite(value) else None
+    if not isinstance(value, str):
+        return None
+    top, slash, bottom = value.strip().partition("/")
+    if not slash:
+        return decimal_number(top)
+    numerator, denominator = whole_number(top.strip()), whole_number(bottom.strip())
+    if numerator is None or not denominator:
+        return None
+    return Fraction(numerator, denominator)
 
 
-def _round1_rates(path: Path, table: dict, carry: Fraction, problems: Problems) -> dict[str, Fraction]:
+def _round1_rates(path: Path, table: dict, problems: Problems) -> dict[str, Fraction]:
     raw = table.get("carry_over_round1", {})
     if not isinstance(raw, dict):
         problems.add(path, f"must be a table of group = rate, not {raw!r}",
                      'write carry_over_round1 = { A = "1/4", B = "1/4" }',
                      key="mahjong.carry_over_round1")
         return {}
-    return {str(group): _fraction(path, f"carry_over_round1.{group}", rate, problems) or carry
+    return {str(group): _fraction(path, f"carry_over_round1.{group}", rate, problems, most=Fraction(1))
             for group, rate in raw.items()}
 
 
@@ -200,23 +234,25 @@ def default_breaks(parts: list[int], cycles: list[int]) -> list[list[int]]:
     return breaks
 
 
-def _schedule(path: Path, raw: Any, parts: list[int], cycles: list[int], problems: Problems) -> Schedule:
+def _schedule(event: Event, raw: Any, parts: list[int], cycles: list[int], problems: Problems) -> Schedule:
     """``[mahjong.schedule]``: ``minutes``, ``break_minutes``, ``breaks_after`` and ``starts``,
-    whose keys are ``"<round>"`` or ``"<round>.<part>"`` and values TOML date-times."""
+    whose keys are ``"<round>"`` or ``"<round>.<part>"`` and values TOML date-times on the
+    event's days."""
+    path = event.toml_path
     if not isinstance(raw, dict):
         problems.add(path, "must be a table", "write [mahjong.schedule] on a line of its own",
                      key="mahjong.schedule")
         raw = {}
     minutes = raw.get("minutes", default_minutes(parts, cycles))
     if (not isinstance(minutes, list) or len(minutes) != len(parts)
-            or not all(isinstance(m, int) and not isinstance(m, bool) and m >= 0 for m in minutes)):
-        problems.add(path, f"must list {len(parts)} whole numbers of minutes, one per round, "
-                     f"not {minutes!r}", f"write minutes = {default_minutes(parts, cycles)}",
+            or not all(_minutes(m) for m in minutes)):
+        problems.add(path, f"must list {len(parts)} whole numbers of minutes (at most {MOST_MINUTES}), "
+                     f"one per round, not {minutes!r}", f"write minutes = {default_minutes(parts, cycles)}",
                      key="mahjong.schedule.minutes")
         minutes = default_minutes(parts, cycles)
     pause = raw.get("break_minutes", 10)
-    if not isinstance(pause, int) or isinstance(pause, bool) or pause < 0:
-        problems.add(path, f"must be a whole number of minutes, not {pause!r}",
+    if not _minutes(pause):
+        problems.add(path, f"must be a whole number of minutes (at most {MOST_MINUTES}), not {pause!r}",
                      "write break_minutes = 10", key="mahjong.schedule.break_minutes")
         pause = 10
     breaks = raw.get("breaks_after", default_breaks(parts, cycles))
@@ -226,32 +262,49 @@ def _schedule(path: Path, raw: Any, parts: list[int], cycles: list[int], problem
                      f"by a break, not {breaks!r}", f"write breaks_after = {default_breaks(parts, cycles)}",
                      key="mahjong.schedule.breaks_after")
         breaks = default_breaks(parts, cycles)
-    starts: dict[tuple[int, int], dt.datetime] = {}
-    raw_starts = raw.get("starts", {})
-    if not isinstance(raw_starts, dict):
+    return Schedule(minutes, pause, breaks, _starts(event, raw.get("starts", {}), parts, problems))
+
+
+def _minutes(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MOST_MINUTES
+
+
+def _starts(event: Event, raw: Any, parts: list[int],
+            problems: Problems) -> dict[tuple[int, int], dt.datetime]:
+    """The start times by (round, part); each on a day of the event, where a typo in the date
+    would otherwise send the screens' clock to another year."""
+    path = event.toml_path
+    if not isinstance(raw, dict):
         problems.add(path, "must be a table", 'write starts = { "1" = 2026-10-02T10:00:00+08:00 }',
                      key="mahjong.schedule.starts")
-        raw_starts = {}
-    for name, when in raw_starts.items():
+        return {}
+    starts: dict[tuple[int, int], dt.datetime] = {}
+    days = f"{event.start.isoformat()} to {event.end.isoformat()}" if event.end != event.start \
+        else event.start.isoformat()
+    for name, when in raw.items():
         where = _round_part(name, parts)
+        key = f"mahjong.schedule.starts.{name}"
         if where is None:
             problems.add(path, f"{name!r} is not a round or round.part of this event",
-                         'name a round ("2") or a part of a round ("1.3")',
-                         key=f"mahjong.schedule.starts.{name}")
+                         'name a round ("2") or a part of a round ("1.3")', key=key)
         elif not isinstance(when, dt.datetime):
             problems.add(path, f"must be a date and time, not {when!r}",
-                         "write it like 2026-10-02T10:00:00+08:00 (no quotes)",
-                         key=f"mahjong.schedule.starts.{name}")
+                         "write it like 2026-10-02T10:00:00+08:00 (no quotes)", key=key)
+        elif not event.start <= when.date() <= event.end:
+            problems.add(path, f"{when.isoformat()} is not a day of the event ({days})",
+                         "give the date and time the part starts, on one of the event's days", key=key)
         else:
             starts[where] = when
-    return Schedule(minutes, pause, breaks, starts)
+    return starts
 
 
 def _round_part(name: str, parts: list[int]) -> tuple[int, int] | None:
+    """``"2"`` -> (2, 1), ``"1.3"`` -> (1, 3); None for a name that is not a part of this event."""
     pieces = name.split(".")
-    if len(pieces) > 2 or not all(p.isdigit() for p in pieces):
+    numbers = [n for n in map(whole_number, pieces) if n is not None]
+    if len(pieces) > 2 or len(numbers) != len(pieces):
         return None
-    number, part = int(pieces[0]), int(pieces[1]) if len(pieces) == 2 else 1
+    number, part = numbers[0], numbers[1] if len(numbers) == 2 else 1
     if not 1 <= number <= len(parts) or not 1 <= part <= parts[number - 1]:
         return None
     return number, part
