@@ -1,14 +1,15 @@
-"""The screens plugin's output on the static site: live.json, the screen and find pages."""
+"""The screens plugin's output on the static site: live.json, find.json, the screen and find pages."""
 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from live_plugin.board import plugin_manager, round_csv, write_event
 
 import plugins.screens as screens
-from plugins.screens.finder import find_entries, search_key
+from plugins.screens.finder import find_data, find_entries, search_key
 from publisher.build import Builder, load_event
 
 
@@ -57,21 +58,36 @@ def test_an_event_without_a_live_view_gets_no_screen(tmp_path):
     folder = write_event(tmp_path / "content", "club", players=2)
     event = load_event(plugin_manager(), folder)
     assert [o.path for o in screens.publisher_event_pages(event)] == [
-        "data/live.json", "screen.html", "find.html"]
+        "data/live.json", "data/find.json", "screen.html", "find.html"]
     event.live = None
     assert screens.publisher_event_pages(event) == []
 
 
-def test_find_page_lists_everyone_by_name_with_table_and_opponent(tmp_path):
+def test_find_lists_everyone_by_name_with_table_and_opponent(tmp_path):
+    """One list, made by find_entries: in data/find.json and carried by find.html itself."""
     players = "id,name\np01,Žana Zorić\np02,<b>Bold</b> Bob\np03,ana Ames\np04,Cleo Cole\n"
     site = build(tmp_path, players, ["", "½-½"])
+    find = json.loads((site / "club/data/find.json").read_text(encoding="utf-8"))
+    assert find == {"heading": "Round 1", "entries": [
+        {"key": "<b>bold</b> bob p02", "name": "<b>Bold</b> Bob", "table": "1", "seat": "White",
+         "others": "Žana Zorić", "result": ""},
+        {"key": "ana ames p03", "name": "ana Ames", "table": "2", "seat": "Black",
+         "others": "Cleo Cole", "result": "½-½"},
+        {"key": "cleo cole p04", "name": "Cleo Cole", "table": "2", "seat": "White",
+         "others": "ana Ames", "result": "½-½"},
+        {"key": "zana zoric p01", "name": "Žana Zorić", "table": "1", "seat": "Black",
+         "others": "<b>Bold</b> Bob", "result": ""}]}
     page = (site / "club/find.html").read_text(encoding="utf-8")
-    rows = page.split('<tbody id="find-rows">')[1].split("</tbody>")[0]
-    names = [row.split("<td>")[1].split("</td>")[0] for row in rows.split("<tr ")[1:]]
-    assert names == ["&lt;b&gt;Bold&lt;/b&gt; Bob", "ana Ames", "Cleo Cole", "Žana Zorić"]
-    assert "<b>Bold</b>" not in page
-    assert ('<tr data-key="ana ames p03"><td>ana Ames</td><td class="num find-table">2</td>'
-            '<td>Black</td><td>Cleo Cole <span class="tag">½-½</span></td></tr>') in rows
+    embedded = re.search(r'<script type="application/json" id="find-data">(.*?)</script>', page)
+    assert embedded and json.loads(embedded.group(1)) == find
+    assert "<b>" not in page
+    assert '<tbody id="find-rows"></tbody>' in page  # find.js draws the rows, from that data
+    assert 'data-find="data/find.json"' in page
+    assert '<p class="lead" id="find-heading">Round 1</p>' in page
+
+
+def test_find_data_without_tables_is_an_empty_list():
+    assert find_data({"heading": "", "tables": []}) == {"heading": "", "entries": []}
 
 
 def test_search_keys_ignore_case_and_accents():

@@ -2,16 +2,17 @@
 ``publisher_live_view``.
 
 The system plugin says what is being played (``event.live``); this plugin writes
-it as ``data/live.json`` and adds two pages that read it again every few
-seconds, so the hall follows a rebuild on any static host, without a reload:
-``screen.html`` for a TV or projector and ``find.html`` for phones.
+it as ``data/live.json``, and the rows of the find list as ``data/find.json``, and
+adds two pages that carry that data and read it again every few seconds, so the
+hall follows a rebuild on any static host, without a reload: ``screen.html`` for a
+TV or projector and ``find.html`` for phones.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from plugins.screens.finder import find_entries
+from plugins.screens.finder import find_data
 from publisher import hookimpl
 from publisher.model import DataFile, Event, Page
 
@@ -32,11 +33,12 @@ def publisher_static_dirs() -> list[Path]:
 def publisher_event_pages(event: Event) -> list[Page | DataFile]:
     if event.live is None:
         return []
+    find = find_data(event.live)
     return [
         DataFile("data/live.json", event.live),
+        DataFile("data/find.json", find),
         Page("screen.html", "screens/screen.html", f"Screen — {event.name}",
              nav="Hall screen", nav_order=95),
-        Page("find.html", "screens/find.html", f"Find your table — {event.name}",
-             {"live": event.live, "entries": find_entries(event.live)},
+        Page("find.html", "screens/find.html", f"Find your table — {event.name}", {"find": find},
              nav="Find your table", nav_order=15),
     ]

@@ -15,6 +15,7 @@ import re
 import shutil
 import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -266,6 +267,18 @@ def test_eight_open_tabs_all_load_and_follow_a_rebuild(hall, browser, expect):
         context.close()
 
 
+@contextmanager
+def static_host(site: Path) -> Iterator[str]:
+    """``site`` on a plain web server, without live reload: the address of its root."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(_QuietHandler, directory=str(site)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
 def test_a_screen_on_a_static_host_follows_a_rebuild(tmp_path, page, expect):
     """No live-reload server: the screen polls data/live.json on a plain web server."""
     content, site = tmp_path / "content", tmp_path / "site"
@@ -273,19 +286,59 @@ def test_a_screen_on_a_static_host_follows_a_rebuild(tmp_path, page, expect):
     (folder / "rounds" / "1.csv").write_text(round_csv(["", ""]), encoding="utf-8")
     builder = Builder(plugin_manager(), content, site)
     builder.build()
-    handler = partial(_QuietHandler, directory=str(site))
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        page.goto(f"http://127.0.0.1:{server.server_address[1]}/club/screen.html?poll=1")
+    with static_host(site) as url:
+        page.goto(url + "club/screen.html?poll=1")
         expect(table(page, 2).locator(".res")).to_have_text("–")
         assert page.locator("script[src*='__publisher']").count() == 0
         (folder / "rounds" / "1.csv").write_text(round_csv(["", "0-1"]), encoding="utf-8")
         builder.build()
         expect(table(page, 2).locator(".res")).to_have_text("0-1", timeout=WAIT)
-    finally:
-        server.shutdown()
-        server.server_close()
+
+
+def test_find_your_table_on_a_static_host_follows_a_new_round(tmp_path, page, expect):
+    """The find page polls data/find.json, the rows find_entries made, on a plain web server."""
+    content, site = tmp_path / "content", tmp_path / "site"
+    folder = write_event(content, "club", players=4)
+    (folder / "rounds" / "1.csv").write_text(round_csv(["", ""]), encoding="utf-8")
+    builder = Builder(plugin_manager(), content, site)
+    builder.build()
+    with static_host(site) as url:
+        page.goto(url + "club/find.html?poll=1")
+        page.fill("#find-name", "p04")
+        rows = page.locator("#find-rows tr:visible")
+        expect(rows).to_have_count(1)
+        expect(rows.first.locator("td")).to_have_text([player_name(3), "2", "White", player_name(2)])
+        (folder / "rounds" / "2.csv").write_text(
+            "table,player1,player2,result\n1,p04,p01,1-0\n2,p02,p03,\n", encoding="utf-8")
+        builder.build()
+        expect(page.locator("#find-heading")).to_have_text("Round 2", timeout=WAIT)
+        expect(rows.first.locator("td")).to_have_text([player_name(3), "1", "Black", f"{player_name(0)} 1-0"])
+        expect(rows).to_have_count(1)
+
+
+def test_find_your_table_opened_from_a_folder_finds_names_without_accents(tmp_path, page, expect):
+    """From file:// nothing can be fetched: the page draws the rows it carries, and what is
+    typed is reduced like the rows' keys (case and accents do not matter)."""
+    content, site = tmp_path / "content", tmp_path / "site"
+    folder = write_event(content, "club", players=4)
+    (folder / "players.csv").write_text(
+        "id,name\np01,Žana Kovačević\np02,Ørjan Ødegård\np03,ZOË LOVŠIN\np04,<i>Ivo</i> Ilić\n",
+        encoding="utf-8")
+    (folder / "rounds" / "1.csv").write_text(round_csv(["", "0-1"]), encoding="utf-8")
+    Builder(plugin_manager(), content, site).build()
+    page.goto((site / "club" / "find.html").as_uri())
+    rows = page.locator("#find-rows tr:visible")
+    expect(rows.locator("td:first-child")).to_have_text(
+        ["<i>Ivo</i> Ilić", "Žana Kovačević", "ZOË LOVŠIN", "Ørjan Ødegård"])
+    for typed, name in [("kovacevic", "Žana Kovačević"), ("KOVAČ", "Žana Kovačević"),
+                        ("zoe lov", "ZOË LOVŠIN"), ("ødeg", "Ørjan Ødegård"), ("ilic", "<i>Ivo</i> Ilić")]:
+        page.fill("#find-name", typed)
+        expect(rows.locator("td:first-child")).to_have_text([name])
+    page.fill("#find-name", "odegard")  # Ø is a letter of its own, not O with an accent
+    expect(rows).to_have_count(0)
+    expect(page.locator("#find-none")).to_have_text(
+        "Nobody at the tables matches that name. Check the spelling, or ask at the desk.")
+    assert page.locator("i").count() == 0
 
 
 def test_a_screen_opened_from_a_folder_shows_its_tables_at_once(tmp_path, page, expect):
