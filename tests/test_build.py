@@ -173,3 +173,12 @@ def test_the_overview_names_the_system_as_people_know_it(archive, tmp_path, run)
     run("build", "--content", archive, "--out", tmp_path / "site")
     overview = (tmp_path / "site/club-swiss/index.html").read_text(encoding="utf-8")
     assert '<dd title="Swiss: McMahon with one group">Swiss</dd>' in overview
+
+
+def test_the_archive_is_listed_as_json_for_other_programs(archive, tmp_path, run):
+    run("build", "--content", archive, "--out", tmp_path / "site")
+    listing = json.loads((tmp_path / "site/data/championships.json").read_text(encoding="utf-8"))
+    assert listing == {"championships": [{
+        "slug": "club-swiss", "name": "Club Swiss", "game": "go", "system": "swiss",
+        "start": "2026-03-01", "end": "2026-03-01", "venue": "", "players": 4,
+        "status": "4 players; round 1 not paired yet", "event": "club-swiss/data/event.json"}]}

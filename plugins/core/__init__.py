@@ -26,7 +26,18 @@ def publisher_event_pages(event: Event) -> list[Page | DataFile]:
 
 @hookimpl
 def publisher_site_pages(site: Site) -> list[Page | DataFile]:
-    return [Page("index.html", "archive.html", site.front_title)]
+    return [Page("index.html", "archive.html", site.front_title),
+            DataFile("data/championships.json", archive_json(site))]
+
+
+def archive_json(site: Site) -> dict:
+    """The archive for other programs (a federation's rating list, a club site): every
+    championship, newest first, with where to find its data."""
+    return {"championships": [
+        {"slug": e.slug, "name": e.name, "game": e.game, "system": e.system,
+         "start": e.start.isoformat(), "end": e.end.isoformat(), "venue": e.venue,
+         "players": len(e.players), "status": e.status, "event": f"{e.slug}/data/event.json"}
+        for e in site.events]}
 
 
 def event_json(event: Event) -> dict:
