@@ -68,9 +68,25 @@ def load_event(folder: Path, systems: set[str]) -> Event:
     if not players_path.is_file():
         raise ContentError(Problem(players_path, "is missing", "add the field: id,name,rank,..."))
     event.players = read_players(players_path)
+    check_rounds_dir(event.rounds_dir)
     event.pages = sorted((load_page(p) for p in folder.glob("*.md") if p.is_file()),
                          key=lambda p: (p.order, p.slug))
     return event
+
+
+def check_rounds_dir(rounds: Path) -> None:
+    """``rounds/`` must be a folder of files: the plugins read and write its CSV files by name,
+    so a file named ``rounds`` or a folder named ``3.csv`` would be skipped by a build and
+    break ``pair`` and ``draw`` when they write there."""
+    if rounds.exists() and not rounds.is_dir():
+        raise ContentError(Problem(rounds, "is a file, not a folder",
+                                   "rename it, and keep the round files in a folder named rounds"))
+    if rounds.is_dir():
+        folders = [p for p in sorted(rounds.iterdir()) if p.suffix.lower() == ".csv" and p.is_dir()]
+        if folders:
+            raise ContentError([Problem(p, "is a folder, not a CSV file",
+                                        "move what it holds out of rounds/ and remove the folder")
+                                for p in folders])
 
 
 def _event_from_config(folder: Path, config: dict[str, Any], systems: set[str],

@@ -48,7 +48,11 @@ def load_page(path: Path) -> MarkdownPage:
         raise ContentError(Problem(path, "is not UTF-8 text", "save it as UTF-8")) from None
     except OSError as exc:
         raise ContentError(Problem(path, f"cannot be read: {exc.strerror}")) from None
-    body, toc, meta = render(text)
+    try:
+        body, toc, meta = render(text)
+    except RecursionError:  # Python-Markdown parses nested lists and quotes recursively
+        raise ContentError(Problem(path, "nests lists or quotes too deeply to be shown",
+                                   "keep lists and quotes to a few levels of indentation")) from None
     title = meta.get("title") or _first_heading(text) or path.stem.replace("-", " ").capitalize()
     try:
         order = int(meta.get("order", "50"))

@@ -142,3 +142,35 @@ def test_event_toml_saved_with_a_byte_order_mark_is_read(archive, tmp_path, run)
     toml = archive / "club-swiss/event.toml"
     toml.write_bytes(b"\xef\xbb\xbf" + toml.read_bytes())
     assert run("build", "--content", archive, "--out", tmp_path / "site")[0] == 0
+
+
+def test_a_file_named_rounds_is_refused_by_build_and_pair(archive, published, run):
+    rounds = write(archive / "club-swiss/rounds", "1,a,b,1-0\n")
+    expected = (f"error: {_rel(rounds)}: is a file, not a folder. "
+                "Fix: rename it, and keep the round files in a folder named rounds")
+    assert build_fails(run, archive, published) == [expected]
+    code, _, stderr = run("pair", archive / "club-swiss")
+    assert code == 1 and "Traceback" not in stderr
+    assert stderr.splitlines()[0] == expected
+
+
+def test_a_folder_named_like_a_round_file_is_refused_by_build_and_pair(archive, published, run):
+    (archive / "club-swiss/rounds/1.csv").mkdir(parents=True)
+    expected = (f"error: {_rel(archive / 'club-swiss/rounds/1.csv')}: is a folder, not a CSV file. "
+                "Fix: move what it holds out of rounds/ and remove the folder")
+    assert build_fails(run, archive, published) == [expected]
+    code, _, stderr = run("pair", archive / "club-swiss", "--round", "1", "--force")
+    assert code == 1 and "Traceback" not in stderr
+    assert stderr.splitlines()[0] == expected
+
+
+def test_markdown_nested_too_deeply_is_a_problem_not_a_crash(archive, published, run):
+    page = write(archive / "club-swiss/notes.md", "".join("  " * i + "- x\n" for i in range(600)))
+    assert build_fails(run, archive, published) == [
+        f"error: {_rel(page)}: nests lists or quotes too deeply to be shown. "
+        "Fix: keep lists and quotes to a few levels of indentation"]
+    page.unlink()
+    front = write(archive / "index.md", ">" * 5 + "".join("  " * i + "- x\n" for i in range(600)))
+    assert build_fails(run, archive, published) == [
+        f"error: {_rel(front)}: nests lists or quotes too deeply to be shown. "
+        "Fix: keep lists and quotes to a few levels of indentation"]

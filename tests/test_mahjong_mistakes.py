@@ -136,3 +136,14 @@ def test_a_carry_over_of_zero_carries_nothing(tmp_path, run):
     results = json.loads((data / "mahjong-results.json").read_text())["results"]
     assert [(r["player"], r["prize"]) for r in results[:4]] == [
         ("p11", "1000"), ("p02", "0"), ("p12", "300"), ("p03", "0")]
+
+
+def test_draw_refuses_a_folder_where_the_seating_goes(tmp_path, run):
+    folder = make_event(tmp_path)
+    (folder / "rounds/1-seating.csv").mkdir(parents=True)
+    expected = (f"error: {display_path(folder / 'rounds/1-seating.csv')}: is a folder, not a CSV file. "
+                "Fix: move what it holds out of rounds/ and remove the folder")
+    assert errors(run, folder) == [expected]
+    code, _, stderr = run("draw", folder, "--round", "1", "--force")
+    assert code == 1 and "Traceback" not in stderr
+    assert stderr.splitlines()[0] == expected
