@@ -36,7 +36,35 @@ def print_report(report: BuildReport, out: Path) -> None:
     print(report.summary(out))
 
 
+def usage_error(args: argparse.Namespace) -> str:
+    """What is wrong with --content, --out and --templates together (bad usage, exit 2), or "".
+
+    A site written inside the content would be read back as a championship, and a
+    forced build into a folder that holds the content would delete the organiser's files.
+    """
+    content, out = args.content.resolve(), args.out.resolve()
+    if out.is_relative_to(content):
+        return (f"--out {args.out} is inside --content {args.content}; "
+                "write the site to a folder beside the content, like --out site")
+    if content.is_relative_to(out):
+        return (f"--out {args.out} holds --content {args.content}, which a build would replace; "
+                "write the site to a folder beside the content, like --out site")
+    if args.templates is not None and not args.templates.is_dir():
+        return f"--templates {args.templates} is not a folder; pass the folder of your templates"
+    return ""
+
+
+def _refused(args: argparse.Namespace) -> bool:
+    """Print the usage error of the site options, if any; the command then exits 2."""
+    problem = usage_error(args)
+    if problem:
+        print(f"error: {problem}", file=sys.stderr)
+    return bool(problem)
+
+
 def run_build(args: argparse.Namespace) -> int:
+    if _refused(args):
+        return 2
     print_report(builder(args).build(), args.out)
     return 0
 
@@ -44,6 +72,8 @@ def run_build(args: argparse.Namespace) -> int:
 def run_watch(args: argparse.Namespace) -> int:
     from publisher.watch import Watcher
 
+    if _refused(args):
+        return 2
     event_dirs(args.content)  # refuses a missing --content: there would be nothing to watch
     watcher = Watcher(builder(args), log=_say)
     watcher.start()
@@ -55,6 +85,8 @@ def run_serve(args: argparse.Namespace) -> int:
     from publisher.serve import LiveServer
     from publisher.watch import Watcher
 
+    if _refused(args):
+        return 2
     event_dirs(args.content)  # refuses a missing --content: there would be nothing to watch
     watcher = Watcher(builder(args), log=_say)
     try:

@@ -48,7 +48,11 @@ def write_site(out: Path, files: dict[str, bytes], force: bool = False,
 
 
 def _write_fresh(out: Path, files: dict[str, bytes]) -> WriteStats:
-    out.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+    except (FileExistsError, NotADirectoryError) as error:
+        raise OutputError(f"{out} cannot be created: {error.filename} is a file, not a folder; "
+                          "choose another --out") from None
     tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
     try:
         for rel, data in {**files, MARKER: _MARKER_TEXT}.items():

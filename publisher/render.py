@@ -41,7 +41,7 @@ class Renderer:
             *(d for dirs in reversed(pm.hook.publisher_static_dirs()) for d in dirs),
         ]
         self.env = jinja2.Environment(
-            loader=jinja2.FileSystemLoader([str(d) for d in self.template_dirs]),
+            loader=_Loader([str(d) for d in self.template_dirs]),
             autoescape=True,
             undefined=jinja2.StrictUndefined,
             trim_blocks=True,
@@ -108,6 +108,21 @@ class Renderer:
             "nav": [_nav_item(p, page, event_url) for p in nav],
         }
         return self.env.get_template(page.template).render(context).encode("utf-8")
+
+
+class _Loader(jinja2.FileSystemLoader):
+    """Reads templates like Jinja2 does, but a template that is not UTF-8 text is the
+    mistake of whoever wrote it, told as a template error naming the file."""
+
+    def get_source(self, environment: jinja2.Environment,
+                   template: str) -> tuple[str, str, Callable[[], bool]]:
+        try:
+            return super().get_source(environment, template)
+        except UnicodeDecodeError as error:
+            found = next((p for d in self.searchpath if (p := Path(d) / template).is_file()), None)
+            raise jinja2.TemplateSyntaxError(
+                f"the file is not UTF-8 text (byte {error.start}); save it as UTF-8", 1, template,
+                str(found) if found else None) from None
 
 
 def date_span(event: Event) -> str:

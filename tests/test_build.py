@@ -4,6 +4,8 @@ import json
 
 from conftest import snapshot, write
 
+from publisher.problems import display_path
+
 
 def test_build_writes_the_event_pages_and_event_json(archive, tmp_path, run):
     out = tmp_path / "site"
@@ -182,3 +184,43 @@ def test_the_archive_is_listed_as_json_for_other_programs(archive, tmp_path, run
         "slug": "club-swiss", "name": "Club Swiss", "game": "go", "system": "swiss",
         "start": "2026-03-01", "end": "2026-03-01", "venue": "", "players": 4,
         "status": "4 players; round 1 not paired yet", "event": "club-swiss/data/event.json"}]}
+
+
+def test_an_out_folder_below_a_file_is_refused_without_a_traceback(archive, tmp_path, run):
+    write(tmp_path / "notes", "a file")
+    code, _, stderr = run("build", "--content", archive, "--out", tmp_path / "notes/site")
+    assert code == 1
+    assert stderr.splitlines() == [
+        f"error: {tmp_path / 'notes/site'} cannot be created: {tmp_path / 'notes'} is a file, "
+        "not a folder; choose another --out"]
+
+
+def test_out_and_content_must_not_hold_each_other(archive, tmp_path, run):
+    before = snapshot(archive)
+    code, _, stderr = run("build", "--content", archive, "--out", archive / "club-swiss", "--force")
+    assert code == 2
+    assert stderr.splitlines() == [
+        f"error: --out {archive / 'club-swiss'} is inside --content {archive}; "
+        "write the site to a folder beside the content, like --out site"]
+    code, _, stderr = run("build", "--content", archive, "--out", tmp_path, "--force")
+    assert code == 2
+    assert stderr.splitlines() == [
+        f"error: --out {tmp_path} holds --content {archive}, which a build would replace; "
+        "write the site to a folder beside the content, like --out site"]
+    assert snapshot(archive) == before
+
+
+def test_templates_must_be_a_folder_of_utf8_files(archive, tmp_path, run):
+    out = tmp_path / "site"
+    code, _, stderr = run("build", "--content", archive, "--out", out, "--templates", tmp_path / "nope")
+    assert code == 2
+    assert stderr.splitlines() == [
+        f"error: --templates {tmp_path / 'nope'} is not a folder; pass the folder of your templates"]
+    (tmp_path / "theme").mkdir()
+    (tmp_path / "theme/base.html").write_bytes(b"<p>Caf\xe9</p>")
+    code, _, stderr = run("build", "--content", archive, "--out", out, "--templates", tmp_path / "theme")
+    assert code == 1
+    assert stderr.splitlines() == [
+        f"error: {display_path(tmp_path / 'theme/base.html')}:1: template error: the file is not "
+        "UTF-8 text (byte 6); save it as UTF-8"]
+    assert not out.exists()
