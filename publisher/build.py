@@ -20,6 +20,7 @@ from publisher.output import WriteStats, write_site
 from publisher.plugins import systems
 from publisher.problems import ContentError, Problem
 from publisher.render import Renderer
+from publisher.site_settings import SiteSettings, read_site_settings
 
 Fingerprint = tuple[tuple[str, int, int], ...]
 
@@ -61,6 +62,7 @@ class Builder:
         self._built: dict[str, BuiltEvent] = {}
         self._written: dict[str, bytes] = {}
         self._theme: Fingerprint = ()
+        self._settings = SiteSettings()
 
     def watched_dirs(self) -> list[Path]:
         return [self.content_dir, *self.renderer.watched_dirs()]
@@ -74,6 +76,10 @@ class Builder:
             self.renderer.env.cache.clear()  # a new override template shadows a cached one
             self._theme = theme
         problems: list[Problem] = []
+        settings = self._read_settings(problems)
+        if settings != self._settings:  # every page may show the public address
+            self._built.clear()
+            self._settings = settings
         built: dict[str, BuiltEvent] = {}
         rebuilt: list[str] = []
         for folder in content.event_dirs(self.content_dir):
@@ -102,8 +108,16 @@ class Builder:
         return BuildReport(len(built), len(files), stats, rebuilt,
                            time.perf_counter() - started, warnings)
 
+    def _read_settings(self, problems: list[Problem]) -> SiteSettings:
+        try:
+            return read_site_settings(self.content_dir)
+        except ContentError as error:
+            problems.extend(error.problems)
+            return SiteSettings()
+
     def _site(self, events: list[Event], problems: list[Problem]) -> Site:
-        site = Site(content_dir=self.content_dir, events=sorted(events, key=_newest_first))
+        site = Site(content_dir=self.content_dir, events=sorted(events, key=_newest_first),
+                    url=self._settings.url)
         front = self.content_dir / "index.md"
         if front.is_file():
             try:
@@ -116,7 +130,7 @@ class Builder:
     def _build_event(self, folder: Path, fingerprint: Fingerprint) -> BuiltEvent:
         event = load_event(self.pm, folder)
         outputs = [o for outs in self.pm.hook.publisher_event_pages(event=event) for o in outs]
-        site = Site(content_dir=self.content_dir, events=[event])
+        site = Site(content_dir=self.content_dir, events=[event], url=self._settings.url)
         files = self.renderer.render_all(outputs, site, event, prefix=event.slug)
         return BuiltEvent(fingerprint, event, files)
 

@@ -146,9 +146,14 @@ class DataFile:
 
 @dataclass
 class Site:
-    """The whole archive: every championship, newest first, and the front page text."""
+    """The whole archive: every championship, newest first, and the front page text.
+
+    ``url`` is where the site is published (``site.toml``, checked, ending with ``/``),
+    or ``""`` when the organiser did not say: then nothing links to it.
+    """
 
     content_dir: Path
     events: list[Event]
     front_html: str = ""
     front_title: str = "Championship archive"
+    url: str = ""

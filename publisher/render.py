@@ -8,12 +8,14 @@ import posixpath
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import jinja2
 import pluggy
 
 from publisher.model import DataFile, Event, Page, Site
 from publisher.plugins import systems
+from publisher.qr import qr_svg
 
 
 def theme_dir() -> Path:
@@ -50,6 +52,7 @@ class Renderer:
         )
         self.env.globals["systems"] = systems(pm)
         self.env.filters["dates"] = date_span
+        self.env.filters["qr_svg"] = qr_svg
         for filters in pm.hook.publisher_jinja_filters():
             self.env.filters.update(filters)
 
@@ -101,9 +104,19 @@ class Renderer:
             """A link from this page to ``target`` inside the current championship."""
             return url(posixpath.join(prefix, target))
 
+        def public_url(target: str) -> str:
+            """The full address of ``target`` (a path from the site root) on the host
+            site.toml names, or "" when it names none."""
+            return site.url + quote(target) if site.url else ""
+
+        def event_public_url(target: str) -> str:
+            """The full address of ``target`` inside the current championship, or ""."""
+            return public_url(posixpath.join(prefix, target))
+
         context: dict[str, Any] = {
             **page.context,
             "site": site, "event": event, "page": page, "url": url, "event_url": event_url,
+            "public_url": public_url, "event_public_url": event_public_url,
             "pages": paths,
             "nav": [_nav_item(p, page, event_url) for p in nav],
         }

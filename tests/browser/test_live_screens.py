@@ -8,6 +8,7 @@ playwright package is missing; CI installs both.
 
 from __future__ import annotations
 
+import base64
 import csv
 import datetime as dt
 import json
@@ -400,3 +401,52 @@ def test_the_example_championships_on_hall_screens(tmp_path, browser, expect):
     finally:
         context.close()
         server.stop()
+
+
+PIXELS = """async (png) => {
+    const image = new Image();
+    image.src = "data:image/png;base64," + png;
+    await image.decode();
+    const canvas = document.createElement("canvas");
+    canvas.width = image.width;
+    canvas.height = image.height;
+    const context = canvas.getContext("2d");
+    context.drawImage(image, 0, 0);
+    const rgba = context.getImageData(0, 0, image.width, image.height).data;
+    const grey = [];
+    for (let i = 0; i < rgba.length; i += 4) grey.push(rgba[i + 1]);
+    return {width: image.width, height: image.height, grey: grey};
+}"""
+
+
+def test_with_the_public_address_the_screen_shows_a_qr_code_of_find_html(tmp_path, browser, expect):
+    """site.toml names the host: the screen shows a QR code a phone reads as the address of
+    find.html, at a fifth of the screen's height, and everything still fits 1920x1080."""
+    zxingcpp = pytest.importorskip("zxingcpp", reason="the zxing-cpp reader is not installed")
+    hall = Hall(tmp_path, players=120)
+    (tmp_path / "content" / "site.toml").write_text('url = "https://results.example.org/"\n',
+                                                   encoding="utf-8")
+    hall.write_round(1, ["1-0", "0-1", "½-½", ""] * 15)
+    hall.serve()
+    context = browser.new_context(viewport={"width": 1920, "height": 1080})
+    try:
+        page = context.new_page()
+        page.set_default_timeout(WAIT)
+        page.goto(hall.url + "club/screen.html?seconds=60")
+        expect(page.locator("#screen-page")).to_have_text("Page 1 of 2")
+        expect(page.locator("#screen-find")).to_have_text("results.example.org/ club/find.html")
+        page.screenshot(path=tmp_path / "screen-qr-1920x1080.png")
+        assert page.evaluate(OVERFLOW) == []
+        code = page.locator(".screen-find-card .qr")
+        box = code.bounding_box()
+        assert box["height"] >= 200 and box["y"] >= 0
+        assert box["x"] + box["width"] <= 1920
+        shot = page.evaluate(PIXELS, base64.b64encode(code.screenshot()).decode("ascii"))
+        pixels = memoryview(bytes(shot["grey"])).cast("B", (shot["height"], shot["width"]))
+        assert [c.text for c in zxingcpp.read_barcodes(pixels)] == ["https://results.example.org/club/find.html"]
+        columns = page.evaluate("""() => new Set([...document.querySelectorAll('.screen-item.table')]
+                                   .map(e => Math.round(e.getBoundingClientRect().left))).size""")
+        assert columns == 2 and page.locator(".screen-item.table").count() >= 28
+    finally:
+        context.close()
+        hall.stop()

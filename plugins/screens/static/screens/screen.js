@@ -195,8 +195,13 @@
     }
   }
 
-  var find = new URL(app.dataset.find, location.href);
-  document.getElementById("screen-find").textContent = "Find your table: " + find.host + find.pathname;
+  // Without the site's public address (site.toml) the screen tells where it is served from;
+  // with it, the page was built with that address beside a QR code.
+  var findText = document.getElementById("screen-find");
+  if (!findText.textContent) {
+    var find = new URL(app.dataset.find, location.href);
+    findText.textContent = "Find your table: " + find.host + find.pathname;
+  }
   var resizeTimer = null;
   window.addEventListener("resize", function () {
     clearTimeout(resizeTimer);

@@ -1,0 +1,29 @@
+"""QR codes as inline SVG, drawn at build time: the ``qr_svg`` filter of every template.
+
+A phone in the hall scans the screen or a printed slip and lands on the page; the
+code is markup the publisher draws (black squares on a white square, no text of
+the organiser's in it), so it is returned as safe markup. Templates hand it only
+addresses made from ``site.toml``'s checked ``url`` and the site's own paths
+(``public_url``, ``event_public_url``).
+"""
+
+from __future__ import annotations
+
+import segno
+from markupsafe import Markup
+
+
+def qr_svg(address: str, title: str = "QR code") -> Markup:
+    """The QR code of ``address`` as an ``<svg class="qr">`` that CSS sizes; nothing
+    for an empty address, so templates need no test of whether the site has a url.
+
+    Error correction M (raised further when it fits the same size) survives a crease
+    or a smudge on a printed slip; the white border of four modules is the quiet zone
+    scanners need, also on a black hall screen. The same address always gives the
+    same bytes.
+    """
+    if not address:
+        return Markup("")
+    code = segno.make(address, error="m", micro=False)
+    return Markup(code.svg_inline(border=4, omitsize=True, dark="#000", light="#fff",
+                                  svgclass="qr", lineclass=None, title=title))
