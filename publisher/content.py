@@ -52,6 +52,9 @@ def read_toml(path: Path) -> dict[str, Any]:
 
 def load_event(folder: Path, systems: set[str]) -> Event:
     """Read one championship folder: event.toml, players.csv and its Markdown pages."""
+    if not folder.is_dir():  # pair and draw take the folder from the command line
+        raise ContentError(Problem(folder, "is not a folder" if folder.exists() else "does not exist",
+                                   "name a championship folder, like content/wosc-2026"))
     problems = Problems()
     if not SLUG.match(folder.name):
         problems.add(folder, f"folder name {folder.name!r} cannot be a web address",
@@ -100,6 +103,9 @@ def _event_from_config(folder: Path, config: dict[str, Any], systems: set[str],
         elif not isinstance(value, str):
             problems.add(path, f"must be text, not {value!r}", f'write {key} = "{value}"', key=key)
             return default
+        elif required and not value.strip():
+            problems.add(path, "is empty", f'write {key} = "..." with its value between the quotes',
+                         key=key)
         return value
 
     def date(key: str, default: dt.date | None) -> dt.date | None:

@@ -174,3 +174,16 @@ def test_markdown_nested_too_deeply_is_a_problem_not_a_crash(archive, published,
     assert build_fails(run, archive, published) == [
         f"error: {_rel(front)}: nests lists or quotes too deeply to be shown. "
         "Fix: keep lists and quotes to a few levels of indentation"]
+
+
+def test_an_empty_name_game_or_system_is_a_problem(archive, published, run):
+    toml = write(archive / "club-swiss/event.toml", """
+        name = " "
+        game = ""
+        system = ""
+        start = 2026-03-01
+        rounds = 3
+    """)
+    assert build_fails(run, archive, published) == [
+        f"error: {_rel(toml)}: {key}: is empty. Fix: write {key} = \"...\" with its value between "
+        "the quotes" for key in ("name", "game", "system")]

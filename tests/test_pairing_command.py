@@ -123,3 +123,14 @@ def test_mcmahon_round_one_pairs_inside_the_rank_groups(tmp_path, run):
                         "and went down to score group 0."
     assert rows[3][1:4] == ["f", "", "bye"]
     assert "Ann (a, 2)" in out and "Fay (f, 0)" in out
+
+
+def test_an_event_folder_that_is_missing_or_a_file_is_named(archive, run):
+    from publisher.problems import display_path
+
+    for given, what in ((archive / "club-open", "does not exist"),
+                        (archive / EVENT / "event.toml", "is not a folder")):
+        code, _, err = run("pair", given)
+        assert code == 1 and "Traceback" not in err
+        assert err.splitlines()[0] == (f"error: {display_path(given)}: {what}. "
+                                       "Fix: name a championship folder, like content/wosc-2026")
