@@ -147,3 +147,15 @@ def test_draw_refuses_a_folder_where_the_seating_goes(tmp_path, run):
     code, _, stderr = run("draw", folder, "--round", "1", "--force")
     assert code == 1 and "Traceback" not in stderr
     assert stderr.splitlines()[0] == expected
+
+
+def test_a_seating_or_scores_file_of_a_round_the_event_does_not_have(tmp_path, run):
+    folder = make_event(tmp_path)
+    write(folder / "rounds/0-scores.csv", "player,part,score\n")
+    write(folder / "rounds/4-seating.csv", "part,table,seat,player\n")
+    fix = "Fix: rename the file, or give mahjong.parts one entry per round in event.toml"
+    assert errors(run, folder) == [
+        f"error: {display_path(folder / 'rounds/0-scores.csv')}: is round 0, but the event has "
+        f"rounds 1 to 3. {fix}",
+        f"error: {display_path(folder / 'rounds/4-seating.csv')}: is round 4, but the event has "
+        f"rounds 1 to 3. {fix}"]

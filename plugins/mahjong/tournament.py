@@ -7,6 +7,7 @@ its field is known is a content mistake.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -50,6 +51,7 @@ class Round:
 
 
 SYSTEM = "mahjong-elimination"
+_ROUND_FILE = re.compile(r"([0-9]+)-(?:seating|scores)\.csv")  # ASCII digits, like read_csv's cells
 
 
 @dataclass
@@ -131,6 +133,7 @@ def round1_groups(event: Event, settings: Settings) -> dict[str, list[str]]:
 def play_event(event: Event, state: Mahjong) -> None:
     """Read every round's files in order and compute standings, cuts and the final order."""
     settings = state.settings
+    _check_round_numbers(event, settings.rounds)
     state.groups = round1_groups(event, settings)
     group_of = state.group_of
     field_ids = [p.id for p in event.players]
@@ -163,6 +166,20 @@ def play_event(event: Event, state: Mahjong) -> None:
         field_ids = [p for p in field_ids if p in advancing]
     if not state.results and eliminated:  # still running: the players out so far have their places
         state.results = final_order([], eliminated, settings.prizes, above=len(field_ids))
+
+
+def _check_round_numbers(event: Event, rounds: int) -> None:
+    """A seating or scores file of a round the event does not have (``0-scores.csv``, or
+    ``9-seating.csv`` in an eight-round event) would never be read: say so instead."""
+    if not event.rounds_dir.is_dir():
+        return
+    problems = Problems()
+    for path in sorted(event.rounds_dir.iterdir()):
+        match = _ROUND_FILE.fullmatch(path.name)
+        if match and not 1 <= int(match.group(1)) <= rounds:
+            problems.add(path, f"is round {int(match.group(1))}, but the event has rounds 1 to {rounds}",
+                         "rename the file, or give mahjong.parts one entry per round in event.toml")
+    problems.check()
 
 
 def _rate(settings: Settings, number: int, group: str) -> Fraction:
