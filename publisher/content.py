@@ -147,6 +147,7 @@ def read_players(path: Path) -> list[Player]:
     problems = Problems()
     players: list[Player] = []
     first_line: dict[str, int] = {}
+    folded: dict[str, str] = {}  # id in lower case -> the id as first written
     for row in read_csv(path, required=("id", "name")):
         player = _player(path, row, problems)
         if player is None:
@@ -154,6 +155,13 @@ def read_players(path: Path) -> list[Player]:
         if player.id in first_line:
             problems.add(path, f"duplicate id {player.id!r} (first on line {first_line[player.id]})",
                          "give every player an id of their own", line=row.line)
+            continue
+        # Player pages are named by id: on Windows and macOS, s001.html and S001.html are one file.
+        twin = folded.setdefault(player.id.casefold(), player.id)
+        if twin != player.id:
+            problems.add(path, f"id {player.id!r} differs from {twin!r} (line {first_line[twin]}) "
+                         "only in upper and lower case", "give every player an id of their own",
+                         line=row.line)
             continue
         first_line[player.id] = row.line
         players.append(player)

@@ -187,3 +187,15 @@ def test_an_empty_name_game_or_system_is_a_problem(archive, published, run):
     assert build_fails(run, archive, published) == [
         f"error: {_rel(toml)}: {key}: is empty. Fix: write {key} = \"...\" with its value between "
         "the quotes" for key in ("name", "game", "system")]
+
+
+def test_ids_that_differ_only_in_case_are_refused(archive, published, run):
+    players = write(archive / "club-swiss/players.csv", """
+        id,name,rank
+        a,Ann Able,3d
+        b,Bob Baker,1k
+        A,Another Ann,2d
+    """)
+    assert build_fails(run, archive, published) == [
+        f"error: {_rel(players)}:4: id 'A' differs from 'a' (line 2) only in upper and lower case."
+        " Fix: give every player an id of their own"]
