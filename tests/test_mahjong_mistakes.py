@@ -159,3 +159,26 @@ def test_a_seating_or_scores_file_of_a_round_the_event_does_not_have(tmp_path, r
         f"rounds 1 to 3. {fix}",
         f"error: {display_path(folder / 'rounds/4-seating.csv')}: is round 4, but the event has "
         f"rounds 1 to 3. {fix}"]
+
+
+def test_a_player_moved_to_the_other_group_after_the_draw(tmp_path, run):
+    folder = make_event(tmp_path, groups=2)  # p01-p08 group A, p09-p16 group B
+    assert run("draw", folder, "--round", 1)[0] == 0
+    players = folder / "players.csv"
+    players.write_text(players.read_text().replace("p01,Player 01,A", "p01,Player 01,B")
+                       .replace("p09,Player 09,B", "p09,Player 09,A"))
+    rows = (folder / "rounds/1-seating.csv").read_text().splitlines()
+    where = {row.split(",")[3]: (line, row.split(",")[1])
+             for line, row in enumerate(rows, 1) if line > 1}
+    path = display_path(folder / "rounds/1-seating.csv")
+    fix = ("Fix: correct the group column in players.csv, or redraw round 1 with "
+           "publisher draw --round 1 --force")
+    expected = {
+        player: f"error: {path}:{line}: {player} of group {group} sits at table {table} of part 1 "
+                f"with group {other}. {fix}"
+        for player, group, other in (("p01", "B", "A"), ("p09", "A", "B"))
+        for line, table in [where[player]]}
+    # one line for each moved player, in table order
+    assert errors(run, folder) == [expected[p] for p in sorted(expected, key=lambda p: int(where[p][1]))]
+    assert run("draw", folder, "--round", 1, "--force")[0] == 0
+    assert run("build", "--content", folder.parent, "--out", tmp_path / "site")[0] == 0

@@ -99,6 +99,7 @@ def read_seating(path: Path, field_ids: list[str], parts: int, groups: dict[str,
         if len(winds) < len(WINDS):
             problems.add(path, f"table {table} of part {part} has {len(winds)} players",
                          "seat four players at every table")
+        _check_one_group(path, part, table, list(winds.values()), groups, seen, problems)
     if problems:
         return []
     return [
@@ -108,6 +109,22 @@ def read_seating(path: Path, field_ids: list[str], parts: int, groups: dict[str,
         ])
         for part in range(1, parts + 1)
     ]
+
+
+def _check_one_group(path: Path, part: int, table: int, players: list[str], groups: dict[str, str],
+                     seen: dict[tuple[int, str], int], problems: Problems) -> None:
+    """In round 1 each group plays at its own tables: a player whose group in players.csv was
+    changed after the draw would be seated with the other group and carry at its rate."""
+    if not groups or not players:
+        return
+    of = [groups.get(p, "") for p in players]
+    most = max(of, key=of.count)  # the table's group: the group of most of its players
+    for player, group in zip(players, of, strict=True):
+        if group != most:
+            problems.add(path, f"{player} of group {group} sits at table {table} of part {part} "
+                         f"with group {most}", "correct the group column in players.csv, or "
+                         "redraw round 1 with publisher draw --round 1 --force",
+                         line=seen[part, player])
 
 
 def read_scores(path: Path, field_ids: list[str], parts: int, problems: Problems) -> Scores:
