@@ -28,10 +28,7 @@ from publisher.build import Builder
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = Path("/usr/bin/chromium")
 EXAMPLES = Path(__file__).resolve().parents[2] / "content"
-FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync"]
 OVERFLOW = """() => {
     const out = [];
     const html = document.documentElement;
@@ -48,18 +45,6 @@ OVERFLOW = """() => {
 }"""
 
 WAIT = 10_000  # ms: screens poll every second here, rebuilds take a fraction of one
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    if not CHROMIUM.is_file():
-        pytest.skip("Debian's chromium is not installed at /usr/bin/chromium (apt-get install chromium)")
-    sync_api = pytest.importorskip("playwright.sync_api",
-                                   reason="the playwright package is not installed (pip install playwright)")
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
-        yield browser
-        browser.close()
 
 
 @pytest.fixture

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -22,10 +21,7 @@ from publisher.plugins import plugin_manager
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = Path("/usr/bin/chromium")
 EXAMPLES = Path(__file__).resolve().parents[2] / "content"
-FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync"]
 A4_CONTENT_WIDTH = 703  # px: 210 mm less the 12 mm side margins of the theme's @page, at 96 px per inch
 
 PLAYERS = 48
@@ -51,18 +47,6 @@ STYLE = """(selector) => {
     return {display: style.display, position: style.position, decoration: style.textDecorationLine,
             breakInside: style.breakInside, border: style.borderTopStyle};
 }"""
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    if not CHROMIUM.is_file():
-        pytest.skip("Debian's chromium is not installed at /usr/bin/chromium (apt-get install chromium)")
-    sync_api = pytest.importorskip("playwright.sync_api",
-                                   reason="the playwright package is not installed (pip install playwright)")
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
-        yield browser
-        browser.close()
 
 
 @pytest.fixture
