@@ -134,6 +134,10 @@ class Page:
     context: dict[str, Any] = field(default_factory=dict)
     nav: str | None = None
     nav_order: int = 50
+    # The content files the page is made from (event.toml, players.csv, round files...):
+    # what an incremental build re-renders it for, and where its "updated" time comes from.
+    # Empty means "the whole championship" (or, for site pages, the whole archive).
+    sources: tuple[Path, ...] = ()
 
 
 @dataclass

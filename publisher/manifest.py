@@ -1,0 +1,86 @@
+"""What a site holds, file by file: the one notion of "what changed" for builds and publishing.
+
+A manifest maps each path of a site (POSIX, relative to its root) to the sha256 and
+size of its bytes. The build keeps one for ``--out``; every publish target keeps one
+at its root as ``.publisher-manifest.json``. Comparing two manifests tells what to
+write, upload or delete without reading back a single file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+MANIFEST_NAME = ".publisher-manifest.json"
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One file: its sha256 (hex) and its size in bytes."""
+
+    sha256: str
+    size: int
+
+
+Manifest = dict[str, Entry]
+
+
+def entry_of(data: bytes) -> Entry:
+    return Entry(hashlib.sha256(data).hexdigest(), len(data))
+
+
+def manifest_of(files: dict[str, bytes]) -> Manifest:
+    """The manifest of files held in memory (path -> bytes)."""
+    return {path: entry_of(data) for path, data in sorted(files.items())}
+
+
+def manifest_of_folder(root: Path, skip: frozenset[str] = frozenset({MANIFEST_NAME})) -> Manifest:
+    """The manifest of every file below ``root`` (links are not followed), leaving out ``skip``."""
+    found: Manifest = {}
+    for path in sorted(root.rglob("*")):
+        rel = path.relative_to(root).as_posix()
+        if path.is_file() and not path.is_symlink() and rel not in skip:
+            found[rel] = entry_of(path.read_bytes())
+    return found
+
+
+def dumps_manifest(manifest: Manifest) -> bytes:
+    """The manifest file's bytes: sorted, so the same site always gives the same file."""
+    data = {"version": 1, "files": {
+        path: {"sha256": e.sha256, "size": e.size} for path, e in sorted(manifest.items())}}
+    return (json.dumps(data, indent=1) + "\n").encode("utf-8")
+
+
+def loads_manifest(data: bytes) -> Manifest | None:
+    """Read a manifest file; None when it is not one (damaged, from another program)."""
+    try:
+        files = json.loads(data.decode("utf-8"))["files"]
+        return {str(path): Entry(str(v["sha256"]), int(v["size"])) for path, v in files.items()}
+    except (ValueError, KeyError, TypeError, AttributeError, UnicodeDecodeError):
+        return None
+
+
+@dataclass(frozen=True)
+class Changes:
+    """What turns the site of manifest ``old`` into that of ``new``."""
+
+    added: list[str]
+    changed: list[str]
+    removed: list[str]
+
+    @property
+    def uploads(self) -> list[str]:
+        return sorted(self.added + self.changed)
+
+    def __bool__(self) -> bool:
+        return bool(self.added or self.changed or self.removed)
+
+
+def compare(old: Manifest, new: Manifest) -> Changes:
+    return Changes(
+        added=sorted(p for p in new if p not in old),
+        changed=sorted(p for p in new if p in old and old[p] != new[p]),
+        removed=sorted(p for p in old if p not in new),
+    )
