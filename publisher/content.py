@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 import tomllib
+import zoneinfo
 from pathlib import Path
 from typing import Any
 
@@ -136,10 +137,25 @@ def _event_from_config(folder: Path, config: dict[str, Any], systems: set[str],
                      key="rounds")
     seed = text("seed", required=False, default=folder.name)
     venue = text("venue", required=False)
+    timezone = _timezone(path, text("timezone", required=False), problems)
     if problems or start is None or end is None:
         return None
     return Event(slug=folder.name, dir=folder, config=config, name=name, game=game, system=system,
-                 start=start, end=end, venue=venue, seed=seed)
+                 start=start, end=end, venue=venue, seed=seed, timezone=timezone)
+
+
+def _timezone(path: Path, name: str, problems: Problems) -> zoneinfo.ZoneInfo | None:
+    """``timezone``: an IANA name (``Europe/Zagreb``), so schedules and calendars say whose
+    clock their times are on; empty means the event did not say."""
+    if not name.strip():
+        return None
+    try:
+        return zoneinfo.ZoneInfo(name.strip())
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        problems.add(path, f"unknown time zone {name!r}",
+                     'write an IANA name like timezone = "Europe/Zagreb" or "Asia/Hong_Kong"',
+                     key="timezone")
+        return None
 
 
 def read_players(path: Path) -> list[Player]:

@@ -8,6 +8,7 @@ keys, players.csv, Markdown pages); system plugins add what they compute to
 from __future__ import annotations
 
 import datetime as dt
+import zoneinfo
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -65,6 +66,7 @@ class Event:
     ``status`` and ``live`` hold the answers of ``publisher_event_status`` and
     ``publisher_live_view``, so output plugins (the screens) can use them.
     ``planned_rounds`` is set by a system plugin whose settings fix the number of rounds.
+    ``timezone`` is event.toml's IANA time zone, or None when it does not name one.
     """
 
     slug: str
@@ -84,6 +86,7 @@ class Event:
     live: dict[str, Any] | None = None
     warnings: list[Problem] = field(default_factory=list)
     planned_rounds: int | None = None
+    timezone: zoneinfo.ZoneInfo | None = None
 
     @property
     def intro(self) -> MarkdownPage | None:

@@ -199,3 +199,25 @@ def test_ids_that_differ_only_in_case_are_refused(archive, published, run):
     assert build_fails(run, archive, published) == [
         f"error: {_rel(players)}:4: id 'A' differs from 'a' (line 2) only in upper and lower case."
         " Fix: give every player an id of their own"]
+
+
+def test_an_unknown_time_zone_is_a_problem(archive, published, run):
+    toml = write(archive / "club-swiss/event.toml", """
+        name = "Club Swiss"
+        game = "go"
+        system = "swiss"
+        start = 2026-03-01
+        rounds = 3
+        timezone = "Europe/Zagrab"
+    """)
+    assert build_fails(run, archive, published) == [
+        f"error: {_rel(toml)}: timezone: unknown time zone 'Europe/Zagrab'. Fix: write an IANA "
+        'name like timezone = "Europe/Zagreb" or "Asia/Hong_Kong"']
+
+
+def test_a_time_zone_is_read(archive):
+    from publisher.content import load_event
+    toml = archive / "club-swiss/event.toml"
+    toml.write_text(toml.read_text() + 'timezone = "Asia/Hong_Kong"\n')
+    event = load_event(archive / "club-swiss", {"swiss", "macmahon"})
+    assert event.timezone is not None and event.timezone.key == "Asia/Hong_Kong"
