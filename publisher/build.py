@@ -80,6 +80,7 @@ class Builder:
         if settings != self._settings:  # every page may show the public address
             self._built.clear()
             self._settings = settings
+        files = self.renderer.static_files()  # pages link to the assets' hashed names
         built: dict[str, BuiltEvent] = {}
         rebuilt: list[str] = []
         for folder in content.event_dirs(self.content_dir):
@@ -96,7 +97,6 @@ class Builder:
         site = self._site([b.event for b in built.values()], problems)
         if problems:
             raise ContentError(problems)
-        files = self.renderer.static_files()
         for item in built.values():
             files.update(item.files)
         outputs = [o for outs in self.pm.hook.publisher_site_pages(site=site) for o in outs]

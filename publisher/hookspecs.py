@@ -60,7 +60,9 @@ def publisher_template_dirs() -> list[Path]:
 
 @hookspec
 def publisher_static_dirs() -> list[Path]:
-    """Folders whose files are copied into ``site/assets/`` (stylesheets, scripts, images)."""
+    """Folders whose files are copied into ``site/assets/`` (stylesheets, scripts, images),
+    each under a name carrying its content hash; templates link to them with
+    ``asset("style.css")``."""
 
 
 @hookspec

@@ -13,6 +13,7 @@ from urllib.parse import quote
 import jinja2
 import pluggy
 
+from publisher.assets import Assets, collect_assets
 from publisher.model import DataFile, Event, Page, Site
 from publisher.plugins import systems
 from publisher.qr import qr_svg
@@ -55,6 +56,7 @@ class Renderer:
         self.env.filters["qr_svg"] = qr_svg
         for filters in pm.hook.publisher_jinja_filters():
             self.env.filters.update(filters)
+        self.assets: Assets = collect_assets(self.static_dirs)
 
     def watched_dirs(self) -> list[Path]:
         """Every folder whose files change what the renderer produces."""
@@ -69,12 +71,10 @@ class Renderer:
         )
 
     def static_files(self) -> dict[str, bytes]:
-        files: dict[str, bytes] = {}
-        for folder in self.static_dirs:
-            for path in sorted(folder.rglob("*")):
-                if path.is_file():
-                    files[f"assets/{path.relative_to(folder).as_posix()}"] = path.read_bytes()
-        return files
+        """Read the static folders again and return their files under their hashed names;
+        pages rendered after this link to these names."""
+        self.assets = collect_assets(self.static_dirs)
+        return dict(self.assets.files)
 
     def render_all(self, outputs: Iterable[Page | DataFile], site: Site, event: Event | None,
                    prefix: str = "") -> dict[str, bytes]:
@@ -100,6 +100,11 @@ class Renderer:
             """A link from this page to ``target`` (a path from the site root)."""
             return relative_link(target, here) if target else ""
 
+        def asset(name: str) -> str:
+            """A link from this page to asset ``name`` (``style.css``, ``screens/screen.js``)
+            under its content-hashed name."""
+            return url(self.assets.path(name))
+
         def event_url(target: str) -> str:
             """A link from this page to ``target`` inside the current championship."""
             return url(posixpath.join(prefix, target))
@@ -116,6 +121,7 @@ class Renderer:
         context: dict[str, Any] = {
             **page.context,
             "site": site, "event": event, "page": page, "url": url, "event_url": event_url,
+            "asset": asset,
             "public_url": public_url, "event_public_url": event_public_url,
             "pages": paths,
             "nav": [_nav_item(p, page, event_url) for p in nav],

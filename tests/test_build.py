@@ -13,7 +13,7 @@ def test_build_writes_the_event_pages_and_event_json(archive, tmp_path, run):
     assert (code, stderr) == (0, "")
     assert "Built 1 championship(s)" in stdout
     for page in ["index.html", "club-swiss/index.html", "club-swiss/players.html",
-                 "club-swiss/data/event.json", "assets/style.css"]:
+                 "club-swiss/data/event.json"]:
         assert (out / page).is_file(), page
     data = json.loads((out / "club-swiss/data/event.json").read_text(encoding="utf-8"))
     assert data["name"] == "Club Swiss"

@@ -87,7 +87,8 @@ def test_a_plugin_installed_through_the_entry_point_adds_its_page(archive, tmp_p
     assert (out / "club-swiss/data/sponsors.json").read_text(encoding="utf-8").count("Kaya Boards") == 1
     overview = (out / "club-swiss/index.html").read_text(encoding="utf-8")
     assert '<a href="sponsors.html">Sponsors</a>' in overview
-    assert (out / "assets/kaya.css").read_text(encoding="utf-8") == ".sponsor { color: teal; }\n"
+    [kaya] = out.glob("assets/kaya.*.css")
+    assert kaya.read_text(encoding="utf-8") == ".sponsor { color: teal; }\n"
     assert (out / "sponsors.json").read_text(encoding="utf-8") == (
         '{\n "championships": [\n  "club-swiss"\n ]\n}\n')
     thanked = subprocess.run([sys.executable, "-m", "publisher.cli", "thank", "Kaya"],
