@@ -13,11 +13,12 @@ import zoneinfo
 from pathlib import Path
 from typing import Any
 
-from publisher.csvfiles import Row, read_csv
+from publisher.csvfiles import PLACE, RATING, ROUNDS, Bounds, Row, read_csv
 from publisher.markdown_pages import load_page
 from publisher.model import Event, Player
 from publisher.problems import ContentError, Problem, Problems
 from publisher.ranks import Rank
+from publisher.textfiles import read_text
 
 SLUG = re.compile(r"^[a-z0-9-]+$")
 PLAYER_ID = re.compile(r"^[A-Za-z0-9_-]+$")
@@ -36,19 +37,21 @@ def event_dirs(content: Path) -> list[Path]:
 
 def read_toml(path: Path) -> dict[str, Any]:
     """Parse a TOML file; a syntax error becomes a problem naming the line tomllib found."""
+    text = read_text(path)
     try:
-        # utf-8-sig: Notepad and some spreadsheets start the file with a byte-order mark.
-        return tomllib.loads(path.read_text(encoding="utf-8-sig"))
-    except OSError as exc:
-        raise ContentError(Problem(path, f"cannot be read: {exc.strerror}")) from None
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         line = re.search(r"line (\d+)", str(exc))
         raise ContentError(Problem(
             path, f"is not valid TOML: {exc}",
             'check quotes and brackets: text values need quotes, like name = "Open"',
             line=int(line.group(1)) if line else None)) from None
-    except UnicodeDecodeError:
-        raise ContentError(Problem(path, "is not UTF-8 text", "save it as UTF-8")) from None
+    except RecursionError:  # tomllib reads nested arrays and tables recursively
+        raise ContentError(Problem(path, "nests arrays or tables too deeply to be read",
+                                   "keep settings to a few levels, like advance = [16, 8, 4]")) from None
+    except ValueError as exc:  # a whole number of thousands of digits
+        raise ContentError(Problem(path, f"holds a number too long to be read ({exc})",
+                                   "write the number with at most 18 digits")) from None
 
 
 def load_event(folder: Path, systems: set[str]) -> Event:
@@ -132,9 +135,8 @@ def _event_from_config(folder: Path, config: dict[str, Any], systems: set[str],
         problems.add(path, f"the end {end} is before the start {start}", "swap the two dates",
                      key="end")
     rounds = config.get("rounds")
-    if rounds is not None and (not isinstance(rounds, int) or isinstance(rounds, bool) or rounds < 1):
-        problems.add(path, f"must be a whole number of rounds, not {rounds!r}", "write rounds = 7",
-                     key="rounds")
+    if rounds is not None and ROUNDS.read(rounds) is None:
+        problems.add(path, f"must be {ROUNDS}, not {rounds!r}", "write rounds = 7", key="rounds")
     seed = text("seed", required=False, default=folder.name)
     venue = text("venue", required=False)
     timezone = _timezone(path, text("timezone", required=False), problems)
@@ -200,8 +202,8 @@ def _player(path: Path, row: Row, problems: Problems) -> Player | None:
             rank = Rank.parse(row.get("rank"))
         except ValueError as exc:
             problems.add(path, f"rank of {player_id!r}: {exc}", "", line=row.line)
-    rating = _integer(path, row, "rating", problems)
-    esc_rank = _integer(path, row, "esc_rank", problems)
+    rating = _integer(path, row, "rating", RATING, 1850, problems)
+    esc_rank = _integer(path, row, "esc_rank", PLACE, 12, problems)
     esc_round2 = row.get("esc_round2").lower()
     if esc_round2 not in _YES | _NO:
         problems.add(path, f"esc_round2 of {player_id!r} is {row.get('esc_round2')!r}",
@@ -213,13 +215,16 @@ def _player(path: Path, row: Row, problems: Problems) -> Player | None:
                   esc_round2=esc_round2 in _YES, group=row.get("group"), fields=dict(row.cells))
 
 
-def _integer(path: Path, row: Row, column: str, problems: Problems) -> int | None:
+def _integer(path: Path, row: Row, column: str, bounds: Bounds, example: int,
+             problems: Problems) -> int | None:
+    """An optional whole-number column: ASCII digits within ``bounds`` (``١٨٥٠`` and
+    ``1_850`` are refused like every other number the organiser types)."""
     value = row.get(column)
     if not value:
         return None
-    try:
-        return int(value)
-    except ValueError:
-        problems.add(path, f"{column} of {row.get('id')!r} is {value!r}, not a whole number",
-                     f"write the {column} as digits, like 1850, or leave it empty", line=row.line)
-        return None
+    number = bounds.read(value)
+    if number is None:
+        problems.add(path, f"{column} of {row.get('id')!r} is {value!r}, not {bounds}",
+                     f"write the {column} in the digits 0-9, like {example}, "
+                     "or leave it empty", line=row.line)
+    return number

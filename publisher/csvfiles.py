@@ -1,18 +1,22 @@
-"""Reading the organiser's CSV files with line numbers, so every problem can name its line.
+"""Reading the organiser's CSV files with line numbers, and the numbers typed into them.
 
 Every CSV of the contract (players, rounds, seatings, scores) goes through
-:func:`read_csv`; plugins use it for their own files too.
+:func:`read_csv`; plugins use it for their own files too. Every number an
+organiser types, in a CSV cell or in event.toml, is read by :func:`whole_number`,
+:func:`decimal_number` or a :class:`Bounds`, so a typo never reaches a page.
 """
 
 from __future__ import annotations
 
 import csv
+import io
 import re
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
 from publisher.problems import ContentError, Problem
+from publisher.textfiles import read_text
 
 
 @dataclass(frozen=True)
@@ -46,52 +50,121 @@ def decimal_number(text: str) -> Fraction | None:
     return Fraction(text.replace("−", "-")) if _DECIMAL.fullmatch(text) else None
 
 
+# A line break, tab, form feed or Unicode line separator inside a cell is a space in a name:
+# spreadsheets write Alt+Enter as a line break inside quotes.
+_CELL_SPACE = re.compile(r"[\t\n\r\x0b\x0c\u2028\u2029]+")
+
+
+@dataclass(frozen=True)
+class Bounds:
+    """What a whole number the organiser types may be, from ``low`` to ``high``.
+
+    ``rounds = 9223372036854775807`` is a valid TOML integer and a typo: the bound keeps
+    it off the pages, and ``str(bounds)`` puts the bound into the problem's message.
+    """
+
+    low: int
+    high: int
+
+    def read(self, value: object) -> int | None:
+        """A TOML integer or a cell of ASCII digits (``-`` allowed) within the bounds, or None."""
+        if isinstance(value, str):
+            value = int(value) if _SIGNED.fullmatch(value) else None
+        if isinstance(value, bool) or not isinstance(value, int):
+            return None
+        return value if self.low <= value <= self.high else None
+
+    def __str__(self) -> str:
+        return f"a whole number from {self.low} to {self.high}"
+
+
+_SIGNED = re.compile(r"-?[0-9]{1,9}")
+ROUNDS = Bounds(1, 99)  # of a McMahon or Swiss event, or of a group's moves
+FIELD = Bounds(1, 100_000)  # players: group sizes, the top group, cuts
+RATING = Bounds(-1000, 4000)  # Elo and EGD GoR (a 30k has about -900)
+PLACE = Bounds(1, 100_000)  # a final place, like esc_rank
+
+
 def read_csv(path: Path, required: tuple[str, ...] = ()) -> list[Row]:
     """Read a UTF-8 CSV file with a header row.
 
     Blank lines are skipped; header names are lower-cased and stripped so that
-    ``ID`` and `` id`` are the same column. Raises :class:`ContentError` for an
-    unreadable file, a missing header, missing required columns or a row with
-    more cells than the header has.
+    ``ID`` and `` id`` are the same column. A line break inside a quoted cell
+    becomes a space. Raises :class:`ContentError` for an unreadable or non-UTF-8
+    file, a missing or repeated header column, missing required columns, a quote
+    that is never closed (at the line it opened) or a row with more cells than
+    the header has. A row's ``line`` is the line it starts on.
     """
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise ContentError(Problem(
-            path, f"is not UTF-8 text (byte {exc.start})",
-            "save the file as CSV UTF-8 from your spreadsheet")) from None
-    except OSError as exc:
-        raise ContentError(Problem(path, f"cannot be read: {exc.strerror}")) from None
-    reader = csv.reader(text.splitlines())
+    text = read_text(path)
     header: list[str] | None = None
     rows: list[Row] = []
     problems: list[Problem] = []
-    try:
-        for cells in reader:
-            if not any(cell.strip() for cell in cells):
-                continue
-            if header is None:
-                header = [cell.strip().lower() for cell in cells]
-                missing = [c for c in required if c not in header]
-                if missing:
-                    raise ContentError(Problem(
-                        path, f"the header has no column {', '.join(missing)}",
-                        f"add the column(s) to the first line; required: {', '.join(required)}",
-                        line=reader.line_num))
-                continue
-            if len(cells) > len(header):
-                problems.append(Problem(
-                    path, f"has {len(cells)} cells but the header names {len(header)}",
-                    "remove the extra commas or quote a value that contains a comma",
-                    line=reader.line_num))
-                continue
-            padded = cells + [""] * (len(header) - len(cells))
-            rows.append(Row(reader.line_num, {h: c.strip() for h, c in zip(header, padded, strict=True)}))
-    except csv.Error as exc:
-        problems.append(Problem(path, f"is not valid CSV: {exc}", "check the quotes on this line",
-                                line=reader.line_num))
+    for line, cells in _records(path, text):
+        if not any(cell.strip() for cell in cells):
+            continue
+        if header is None:
+            header = [_CELL_SPACE.sub(" ", cell).strip().lower() for cell in cells]
+            _check_header(path, header, required, line)
+            continue
+        if len(cells) > len(header):
+            problems.append(Problem(
+                path, f"has {len(cells)} cells but the header names {len(header)}",
+                "remove the extra commas or quote a value that contains a comma"
+                + ("; a quote on this line may be missing its closing quote"
+                   if any("\n" in c for c in cells) else ""),
+                line=line))
+            continue
+        padded = cells + [""] * (len(header) - len(cells))
+        rows.append(Row(line, {h: _CELL_SPACE.sub(" ", c).strip()
+                               for h, c in zip(header, padded, strict=True)}))
     if header is None:
         problems.append(Problem(path, "is empty", f"start it with a header row: {','.join(required)}"))
     if problems:
         raise ContentError(problems)
     return rows
+
+
+def _records(path: Path, text: str) -> list[tuple[int, list[str]]]:
+    """Every CSV record with the line it starts on; a quote left open is an error at its line.
+
+    Python's reader, when not strict, reads an unclosed quote to the end of the file
+    without a word; a strict reading of the same text finds it.
+    """
+    reader = csv.reader(io.StringIO(text, newline=""))
+    records: list[tuple[int, list[str]]] = []
+    start = 1
+    for cells in reader:
+        records.append((start, cells))
+        start = reader.line_num + 1
+    if '"' in text:
+        strict = csv.reader(io.StringIO(text, newline=""), strict=True)
+        start = 1
+        try:
+            for _ in strict:
+                start = strict.line_num + 1
+        except csv.Error as exc:
+            if "unexpected end of data" in str(exc):
+                raise ContentError(Problem(
+                    path, "a quote (\") opened on this line is never closed, so the rest of the "
+                    "file would be one cell", 'close the quote, or remove it: write "Kim, Ana" '
+                    "with a quote on each side", line=start)) from None
+    return records
+
+
+def _check_header(path: Path, header: list[str], required: tuple[str, ...], line: int) -> None:
+    problems: list[Problem] = []
+    missing = [c for c in required if c not in header]
+    if missing:
+        problems.append(Problem(
+            path, f"the header has no column {', '.join(missing)}",
+            f"add the column(s) to the first line; required: {', '.join(required)}", line=line))
+    seen: set[str] = set()
+    for name in header:
+        if name and name in seen:
+            places = ", ".join(str(i) for i, h in enumerate(header, 1) if h == name)
+            problems.append(Problem(
+                path, f"the header names the column {name!r} more than once (columns {places})",
+                "keep one column of each name: rename or delete the others", line=line))
+        seen.add(name)
+    if problems:
+        raise ContentError(problems)

@@ -13,6 +13,7 @@ import nh3
 
 from publisher.model import MarkdownPage
 from publisher.problems import ContentError, Problem
+from publisher.textfiles import read_text
 
 _EXTENSIONS = ["tables", "toc", "meta", "sane_lists", "fenced_code", "attr_list"]
 _ATTRIBUTES = {
@@ -42,12 +43,7 @@ def clean(html: str) -> str:
 def load_page(path: Path) -> MarkdownPage:
     """Read one organiser page. Title: ``Title:`` metadata, else the first heading, else
     the file name. Order in the menu: ``Order:`` metadata, else alphabetical."""
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except UnicodeDecodeError:
-        raise ContentError(Problem(path, "is not UTF-8 text", "save it as UTF-8")) from None
-    except OSError as exc:
-        raise ContentError(Problem(path, f"cannot be read: {exc.strerror}")) from None
+    text = read_text(path)
     try:
         body, toc, meta = render(text)
     except RecursionError:  # Python-Markdown parses nested lists and quotes recursively

@@ -26,7 +26,7 @@ class Rank:
             raise ValueError(f"{text!r} is not a rank; write it like 5d, 2 dan, 1k or 3 kyu")
         number, kind = int(match.group(1)), match.group(2)[0].lower()
         if number == 0:
-            raise ValueError(f"{text!r} is not a rank; ranks start at 1")
+            raise ValueError(f"{text!r} is not a rank; ranks start at 1: write it like 1d, 1k or 1p")
         if kind == "k":
             return cls(-number)
         if kind == "d":

@@ -8,6 +8,7 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
+from publisher.csvfiles import FIELD, RATING, Bounds
 from publisher.model import Event
 from publisher.problems import Problems
 from publisher.ranks import Rank
@@ -76,10 +77,11 @@ def read_settings(event: Event) -> Settings:
     settings = Settings(system=event.system)
     settings.grouping = _choice(path, table, "grouping", GROUPINGS, settings.grouping, problems)
     settings.pairing = _choice(path, table, "pairing", STRATEGIES, settings.pairing, problems)
-    settings.min_group_size = _whole(path, table, "min_group_size", settings.min_group_size, problems)
-    settings.top_size = _whole(path, table, "top_size", settings.top_size, problems)
+    settings.min_group_size = _whole(path, table, "min_group_size", FIELD, settings.min_group_size,
+                                     problems)
+    settings.top_size = _whole(path, table, "top_size", FIELD, settings.top_size, problems)
     if "top_reference_elo" in table:
-        settings.top_reference_elo = _whole(path, table, "top_reference_elo", 0, problems)
+        settings.top_reference_elo = _whole(path, table, "top_reference_elo", RATING, 1821, problems)
     settings.bar = _rank(path, table, "bar", problems)
     settings.floor = _rank(path, table, "floor", problems)
     settings.bye_score = _bye_score(path, table, settings.bye_score, problems)
@@ -111,11 +113,11 @@ def _choice(path: Path, table: dict, key: str, choices: tuple[str, ...], default
     return value
 
 
-def _whole(path: Path, table: dict, key: str, default: int, problems: Problems) -> int:
+def _whole(path: Path, table: dict, key: str, bounds: Bounds, default: int, problems: Problems) -> int:
     value = table.get(key, default)
-    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-        problems.add(path, f"must be a positive whole number, not {value!r}",
-                     f"write {key} = {default or 10}", key=f"macmahon.{key}")
+    if bounds.read(value) is None:
+        problems.add(path, f"must be {bounds}, not {value!r}", f"write {key} = {default}",
+                     key=f"macmahon.{key}")
         return default
     return value
 
@@ -169,10 +171,11 @@ def _rank_elo(path: Path, table: dict, problems: Problems) -> dict[Rank, int]:
         try:
             parsed = Rank.parse(rank)
         except ValueError as exc:
-            problems.add(path, str(exc), "", key=f"macmahon.rank_elo.{rank}")
+            problems.add(path, str(exc), 'name ranks like "6d" or "10k"', key=f"macmahon.rank_elo.{rank}")
             continue
-        if not isinstance(elo, int) or isinstance(elo, bool):
-            problems.add(path, f"must be a whole Elo number, not {elo!r}", "",
+        if RATING.read(elo) is None:
+            problems.add(path, f"must be an Elo rating, {RATING}, not {elo!r}",
+                         f'write the lowest Elo of {rank} without quotes, like "{rank}" = 1680',
                          key=f"macmahon.rank_elo.{rank}")
             continue
         table_out[parsed] = elo
@@ -210,7 +213,7 @@ def _adjustments(path: Path, table: dict, event: Event, problems: Problems) -> l
         if player not in event.players_by_id:
             problems.add(path, f"unknown player {player!r}", "use an id from players.csv", key=key)
             continue
-        if not isinstance(group, int) or isinstance(group, bool) or group < 1:
+        if FIELD.read(group) is None:
             problems.add(path, f"group must be a group number (1 is the top), not {group!r}",
                          "write group = 2", key=key)
             continue
