@@ -39,11 +39,13 @@ def read_text(path: Path) -> str:
         raise ContentError(Problem(
             path, f"is not UTF-8 text (byte {exc.start}, {data[exc.start:exc.start + 1]!r}); "
             "it was probably saved as Latin-1 or Windows-1252",
-            "save it as UTF-8 (in a spreadsheet: CSV UTF-8)", line=line)) from None
+            "save the file as CSV UTF-8 from your spreadsheet, or as UTF-8 from your editor",
+            line=line)) from None
     control = _CONTROL.search(text)
     if control:
         line = text.count("\n", 0, control.start()) + 1
-        what = "a NUL byte" if control.group() == "\0" else f"the control character U+{ord(control.group()):04X}"
+        char = control.group()
+        what = "a NUL byte" if char == "\0" else f"the control character U+{ord(char):04X}"
         raise ContentError(Problem(
             path, f"holds {what}, which is not text", "delete it, or save the file again as "
             "plain UTF-8 text from your editor or spreadsheet", line=line))

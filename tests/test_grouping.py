@@ -132,7 +132,7 @@ def test_top_size_names_which_esc_place_sets_the_reference(tmp_path):
     assert summary(folder) == [("4d", 10, 1), ("3d", 10, 0)]
 
 
-@pytest.mark.parametrize(("elo", "rank"), [(1800, "2d"), (1799, "1d"), (2440, "6d"), (9999, "6d"),
+@pytest.mark.parametrize(("elo", "rank"), [(1800, "2d"), (1799, "1d"), (2440, "6d"), (3999, "6d"),
                                            (480, "14k"), (100, "14k")])
 def test_an_elo_belongs_to_the_highest_rank_whose_fesa_bound_is_not_above_it(tmp_path, elo, rank):
     folder = make_event(tmp_path, roster(("2d", 1)), macmahon=f"top_reference_elo = {elo}")

@@ -92,14 +92,14 @@ def test_schedule_numbers_and_starts_out_of_range(tmp_path, run):
     folder = make_event(tmp_path)
     write(folder / "event.toml", (folder / "event.toml").read_text() + (
         "\n[mahjong.schedule]\nminutes = [70, 99999999999999, 0]\nbreak_minutes = 1441\n"
-        'starts = { "1" = 9999-12-31T23:59:00, "2" = 2026-10-02T14:00:00+08:00 }\n'))
+        'starts = { "1" = 9999-12-31T23:59:00+08:00, "2" = 2026-10-02T14:00:00+08:00 }\n'))
     toml = display_path(folder / "event.toml")
     assert errors(run, folder) == [
         f"error: {toml}: mahjong.schedule.minutes: must list 3 whole numbers of minutes (at most 1440), "
         "one per round, not [70, 99999999999999, 0]. Fix: write minutes = [70, 70, 0]",
         f"error: {toml}: mahjong.schedule.break_minutes: must be a whole number of minutes (at most "
         "1440), not 1441. Fix: write break_minutes = 10",
-        f"error: {toml}: mahjong.schedule.starts.1: 9999-12-31T23:59:00 is not a day of the event "
+        f"error: {toml}: mahjong.schedule.starts.1: 9999-12-31T23:59:00+08:00 is not a day of the event "
         "(2026-10-02). Fix: give the date and time the part starts, on one of the event's days"]
 
 

@@ -14,7 +14,7 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
-from publisher.csvfiles import decimal_number, whole_number
+from publisher.csvfiles import Bounds, decimal_number, whole_number
 from publisher.model import Event
 from publisher.problems import Problems
 
@@ -25,6 +25,7 @@ MOST_PARTS = 16  # four sessions of four quarters: more is a typo, and a draw th
 MOST_CYCLES = 16
 MOST_MINUTES = 24 * 60  # a part or a break longer than a day is a typo
 MOST_PRIZE = Fraction(10**12)
+ROUND1_GROUPS = Bounds(1, 26)  # more groups than letters is a typo
 
 
 @dataclass
@@ -109,8 +110,8 @@ def read_settings(event: Event) -> Settings:
         problems.add(path, f"says {rounds} rounds but parts lists {len(parts)}",
                      "remove rounds: a mahjong event has one round per entry of parts", key="rounds")
     groups = table.get("round1_groups", len({p.group for p in event.players if p.group}) or 1)
-    if not isinstance(groups, int) or isinstance(groups, bool) or groups < 1:
-        problems.add(path, f"must be a whole number of groups, not {groups!r}",
+    if ROUND1_GROUPS.read(groups) is None:
+        problems.add(path, f"must be {ROUND1_GROUPS}, not {groups!r}",
                      "write round1_groups = 2", key="mahjong.round1_groups")
         groups = 1
     carry = _fraction(path, "carry_over", table.get("carry_over", "1/4"), problems, most=Fraction(1))
@@ -290,11 +291,15 @@ def _starts(event: Event, raw: Any, parts: list[int],
         elif not isinstance(when, dt.datetime):
             problems.add(path, f"must be a date and time, not {when!r}",
                          "write it like 2026-10-02T10:00:00+08:00 (no quotes)", key=key)
+        elif when.tzinfo is None and event.timezone is None:
+            problems.add(path, f"{when.isoformat()} has no UTC offset, so the hall clock cannot tell "
+                         "when it is", f"add the offset, like {when.isoformat()}+08:00, or name the "
+                         'event\'s timezone = "Asia/Hong_Kong" in event.toml', key=key)
         elif not event.start <= when.date() <= event.end:
             problems.add(path, f"{when.isoformat()} is not a day of the event ({days})",
                          "give the date and time the part starts, on one of the event's days", key=key)
         else:
-            starts[where] = when
+            starts[where] = when if when.tzinfo else when.replace(tzinfo=event.timezone)
     return starts
 
 
