@@ -1,8 +1,13 @@
-"""Small pieces of English that pages and problem messages share, so every plugin says them alike."""
+"""Small pieces of text that pages and problem messages share, so every plugin says them alike:
+places, lists of names, and the one folding of names for search."""
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Sequence
+
+from anyascii import anyascii
 
 
 def ordinal(n: int) -> str:
@@ -21,3 +26,52 @@ def join_names(names: Sequence[str]) -> str:
     if len(names) == 1:
         return names[0]
     return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+# Latin letters a reader types without their marks: Latin-1 Supplement, Extended-A and -B, IPA,
+# Latin Extended Additional. Letters outside these (Japanese, Cyrillic, ...) are matched as written.
+_LATIN_BLOCKS = ((0x00C0, 0x02AF), (0x1E00, 0x1EFF))
+
+
+def _strip_marks(text: str) -> str:
+    """Lower case, decomposed, every nonspacing mark (Unicode category Mn) dropped."""
+    return "".join(c for c in unicodedata.normalize("NFD", text.lower()) if unicodedata.category(c) != "Mn")
+
+
+def _is_latin(char: str) -> bool:
+    return any(low <= ord(char) <= high for low, high in _LATIN_BLOCKS)
+
+
+def fold(text: str) -> str:
+    """What a reader types for ``text``: lower case ASCII for every Latin letter.
+
+    Accents go (``č`` -> ``c``), and so do letters that accents do not cover, by the
+    anyascii transliteration (``ł`` -> ``l``, ``ø`` -> ``o``, ``ß`` -> ``ss``, ``æ`` -> ``ae``);
+    other scripts stay as they are written. Matching folds the typed text with this and looks
+    it up in :func:`search_key`.
+    """
+    return "".join(anyascii(c).lower() if _is_latin(c) else c for c in _strip_marks(text))
+
+
+def search_key(text: str) -> str:
+    """Every way a reader may type ``text``, folded, for matching typed text folded by :func:`fold`.
+
+    German readers write ``ü`` as ``ue`` (``Müller``, ``Mueller``), so a name with an
+    umlaut on a, o or u carries both spellings: ``"muller mueller"``.
+    """
+    plain = fold(text)
+    umlauts = re.sub("([aouAOU])\u0308", r"\1e", unicodedata.normalize("NFD", text))
+    spelled = fold(umlauts)
+    return plain if spelled == plain else f"{plain} {spelled}"
+
+
+def fold_table() -> dict[str, str]:
+    """The :func:`fold` of each Latin letter that dropping marks leaves non-ASCII, for a script
+    (the find page's) that folds typed text: lower case, NFD, marks dropped, then this table."""
+    table = {}
+    for low, high in _LATIN_BLOCKS:
+        for point in range(low, high + 1):
+            for char in _strip_marks(chr(point)):
+                if not char.isascii() and char not in table and unicodedata.category(char).startswith("L"):
+                    table[char] = anyascii(char).lower()
+    return table

@@ -6,10 +6,11 @@ import json
 import re
 from pathlib import Path
 
+import pytest
 from live_plugin.board import plugin_manager, round_csv, write_event
 
 import plugins.screens as screens
-from plugins.screens.finder import find_data, find_entries, search_key
+from plugins.screens.finder import find_data, find_entries, own_result
 from publisher.build import Builder, load_event
 
 
@@ -73,9 +74,9 @@ def test_find_lists_everyone_by_name_with_table_and_opponent(tmp_path):
         {"key": "<b>bold</b> bob p02", "name": "<b>Bold</b> Bob", "table": "1", "seat": "White",
          "others": "Žana Zorić", "result": ""},
         {"key": "ana ames p03", "name": "ana Ames", "table": "2", "seat": "Black",
-         "others": "Cleo Cole", "result": "½-½"},
+         "others": "Cleo Cole", "result": "drew ½-½"},
         {"key": "cleo cole p04", "name": "Cleo Cole", "table": "2", "seat": "White",
-         "others": "ana Ames", "result": "½-½"},
+         "others": "ana Ames", "result": "drew ½-½"},
         {"key": "zana zoric p01", "name": "Žana Zorić", "table": "1", "seat": "Black",
          "others": "<b>Bold</b> Bob", "result": ""}]}
     page = (site / "club/find.html").read_text(encoding="utf-8")
@@ -91,11 +92,23 @@ def test_find_data_without_tables_is_an_empty_list():
     assert find_data({"heading": "", "tables": []}) == {"heading": "", "entries": []}
 
 
-def test_search_keys_ignore_case_and_accents():
-    assert search_key("Žana KOVAČEVIĆ") == "zana kovacevic"
+@pytest.mark.parametrize(("result", "first", "second"), [
+    ("1-0", "won 1-0", "lost 0-1"), ("0-1", "lost 0-1", "won 1-0"), ("½-½", "drew ½-½", "drew ½-½"),
+    ("0-0", "lost 0-0", "lost 0-0"), ("1-1", "won 1-1", "won 1-1"),
+    ("1-0!", "won 1-0 by forfeit", "lost 0-1 by forfeit"), ("bye", "bye", "bye"), ("", "", "")])
+def test_a_result_reads_from_the_searched_players_side(result, first, second):
+    """White who won reads "won 1-0", not the board's "0-1"."""
+    assert (own_result(result, 0), own_result(result, 1)) == (first, second)
+
+
+def test_find_rows_are_in_folded_name_order_with_the_results_side():
     live = {"tables": [{"table": "3", "result": None, "players": [
         {"id": "b", "name": "Émile", "seat": "E"}, {"id": "a", "name": "dora", "seat": "S"},
-        {"id": "c", "name": "Carl", "seat": "W"}]}]}
-    assert [(e.name, e.table, e.seat, e.others) for e in find_entries(live)] == [
-        ("Carl", "3", "W", "Émile, dora"), ("dora", "3", "S", "Émile, Carl"),
-        ("Émile", "3", "E", "dora, Carl")]
+        {"id": "c", "name": "Carl", "seat": "W"}]}, {"table": "1", "result": "0-1", "players": [
+        {"id": "m", "name": "Jörg Müller", "seat": "Black"},
+        {"id": "l", "name": "Łukasz", "seat": "White"}]}]}
+    assert [(e.name, e.table, e.seat, e.others, e.result, e.key) for e in find_entries(live)] == [
+        ("Carl", "3", "W", "Émile, dora", "", "carl c"), ("dora", "3", "S", "Émile, Carl", "", "dora a"),
+        ("Émile", "3", "E", "dora, Carl", "", "emile b"),
+        ("Jörg Müller", "1", "Black", "Łukasz", "lost 0-1", "jorg muller m joerg mueller m"),
+        ("Łukasz", "1", "White", "Jörg Müller", "won 1-0", "lukasz l")]

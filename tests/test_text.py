@@ -1,8 +1,8 @@
-"""The shared English helpers: places and lists of names as a reader expects them."""
+"""The shared text helpers: places, lists of names and names folded for search as a reader expects them."""
 
 import pytest
 
-from publisher.text import join_names, ordinal
+from publisher.text import fold, fold_table, join_names, ordinal, search_key
 
 
 @pytest.mark.parametrize(("n", "text"), [
@@ -28,3 +28,28 @@ def test_join_names(names: list[str], text: str) -> None:
 def test_join_names_refuses_an_empty_list() -> None:
     with pytest.raises(ValueError):
         join_names([])
+
+
+@pytest.mark.parametrize(("name", "typed"), [
+    ("Žana KOVAČEVIĆ", "zana kovacevic"), ("Łukasz Wróbel", "lukasz wrobel"),
+    ("Ørjan Ødegård", "orjan odegard"), ("Strauß", "strauss"), ("Æsa Þórsdóttir", "aesa thorsdottir"),
+    ("Jörg Müller", "jorg muller"), ("羽生 善治", "羽生 善治"), ("Кирилл", "кирилл"),
+])
+def test_fold_makes_latin_letters_plain_and_keeps_other_scripts(name: str, typed: str) -> None:
+    assert fold(name) == typed
+
+
+def test_a_search_key_carries_both_spellings_of_an_umlaut() -> None:
+    assert search_key("Jörg Müller") == "jorg muller joerg mueller"
+    assert search_key("Citroën Ilić") == "citroen ilic"  # ë is not an umlaut of a, o or u
+    for typed in ["Müller", "muller", "MUELLER", "jorg", "joerg mue"]:
+        assert fold(typed) in search_key("Jörg Müller")
+
+
+def test_the_fold_table_is_what_a_script_needs_after_dropping_marks() -> None:
+    """find.js folds typed text with lower case, NFD, marks dropped, then this table: the same as fold."""
+    table = fold_table()
+    assert {c: table[c] for c in "łøßæđþı"} == {
+        "ł": "l", "ø": "o", "ß": "ss", "æ": "ae", "đ": "d", "þ": "th", "ı": "i"}
+    assert "é" not in table and "ü" not in table  # accents are dropped before the table
+    assert all(value.isascii() for value in table.values())

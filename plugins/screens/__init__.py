@@ -15,6 +15,7 @@ from pathlib import Path
 from plugins.screens.finder import find_data
 from publisher import hookimpl
 from publisher.model import DataFile, Event, Page
+from publisher.text import fold_table
 
 HERE = Path(__file__).parent
 
@@ -39,6 +40,7 @@ def publisher_event_pages(event: Event) -> list[Page | DataFile]:
         DataFile("data/find.json", find),
         Page("screen.html", "screens/screen.html", f"Screen — {event.name}",
              nav="Hall screen", nav_order=95),
-        Page("find.html", "screens/find.html", f"Find your table — {event.name}", {"find": find},
+        Page("find.html", "screens/find.html", f"Find your table — {event.name}",
+             {"find": find, "fold": fold_table()},
              nav="Find your table", nav_order=15),
     ]

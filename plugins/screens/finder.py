@@ -2,14 +2,15 @@
 
 This is the one place that makes the rows. The page carries them as JSON (in
 ``find.html`` itself and as ``data/find.json``); ``static/screens/find.js`` only
-draws them and filters them by the typed name, with the same ``search_key``.
+draws them and filters them by the typed name, folded as ``publisher.text.fold`` does.
 """
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import asdict, dataclass
 from typing import Any
+
+from publisher.text import fold, search_key
 
 
 @dataclass(frozen=True)
@@ -24,16 +25,6 @@ class Entry:
     result: str
 
 
-def search_key(text: str) -> str:
-    """Lower case without accents, so "zoran", "Zoran" and "Žoran" find the same player.
-
-    find.js reduces what a player types the same way: lower case, then NFD, then
-    every nonspacing mark (Unicode category Mn) dropped.
-    """
-    decomposed = unicodedata.normalize("NFD", text.lower())
-    return "".join(c for c in decomposed if unicodedata.category(c) != "Mn")
-
-
 def find_entries(live: dict[str, Any]) -> list[Entry]:
     """Every seated player of ``live["tables"]``, in alphabetical order of name."""
     entries = []
@@ -44,8 +35,31 @@ def find_entries(live: dict[str, Any]) -> list[Entry]:
             entries.append(Entry(
                 key=search_key(f"{player.get('name', '')} {player.get('id', '')}"),
                 name=player.get("name", ""), table=str(table.get("table", "")),
-                seat=player.get("seat") or "", others=others, result=table.get("result") or ""))
-    return sorted(entries, key=lambda e: (search_key(e.name), e.table))
+                seat=player.get("seat") or "", others=others,
+                result=own_result(table.get("result") or "", players.index(player))
+                if len(players) == 2 else table.get("result") or ""))
+    return sorted(entries, key=lambda e: (fold(e.name), e.table))
+
+
+def own_result(result: str, side: int) -> str:
+    """A two-player result as the player on ``side`` (0 first, 1 second) reads it.
+
+    ``"1-0"`` is "won 1-0" for the first player and "lost 0-1" for the second; a draw
+    reads "drew ½-½", ``"0-0"`` "lost 0-0" for both, a forfeit ("1-0!") says so. A result
+    of another shape (a bye, a mahjong score) is shown as it is.
+    """
+    forfeit = result.endswith("!")
+    scores = result.removesuffix("!").replace("½", "0.5").split("-")
+    try:
+        first, second = (float(s) for s in scores)
+    except ValueError:
+        return result
+    own, other = (first, second) if side == 0 else (second, first)
+    shown = result.removesuffix("!").split("-")
+    score = f"{shown[side]}-{shown[1 - side]}"
+    won, lost = own > other or own == other == 1, own < other or own == other == 0
+    word = "won" if won else "lost" if lost else "drew"
+    return f"{word} {score}" + (" by forfeit" if forfeit else "")
 
 
 def find_data(live: dict[str, Any]) -> dict[str, Any]:

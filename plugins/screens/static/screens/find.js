@@ -11,9 +11,15 @@
   var POLL = Number(new URLSearchParams(location.search).get("poll")) || 10;
   var shown = "";
 
-  // The same reduction as finder.search_key, for what the player types.
-  function searchKey(text) {
-    return text.toLowerCase().normalize("NFD").replace(/\p{Mn}/gu, "");
+  // Latin letters that dropping accents leaves as they are (ł, ø, ß...), folded by the
+  // publisher's transliteration (publisher.text.fold_table), carried by the page.
+  var FOLD = JSON.parse(document.getElementById("find-fold").textContent);
+
+  // The same folding as publisher.text.fold, for what the player types.
+  function fold(text) {
+    return text.toLowerCase().normalize("NFD").replace(/\p{Mn}/gu, "").replace(/[^\x00-\x7f]/g, function (c) {
+      return FOLD[c] === undefined ? c : FOLD[c];
+    });
   }
 
   function cell(text, className) {
@@ -47,7 +53,7 @@
   }
 
   function filter() {
-    var terms = searchKey(input.value).split(/\s+/).filter(Boolean);
+    var terms = fold(input.value).split(/\s+/).filter(Boolean);
     var matches = 0;
     Array.prototype.forEach.call(rows.rows, function (tr) {
       var match = terms.every(function (t) { return tr.dataset.key.indexOf(t) >= 0; });
