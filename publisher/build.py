@@ -21,6 +21,7 @@ from publisher.plugins import systems
 from publisher.problems import ContentError, Problem
 from publisher.render import Renderer
 from publisher.site_settings import SiteSettings, read_site_settings
+from publisher.sources import readable_folder
 
 Fingerprint = tuple[tuple[str, int, int], ...]
 
@@ -138,13 +139,17 @@ class Builder:
 def load_event(pm: pluggy.PluginManager, folder: Path) -> Event:
     """Read one championship and let the plugins load and compute it, as a build does.
 
-    Commands that act on one event (``pair``, ``draw``) start from this.
+    Commands that act on one event (``pair``, ``draw``) start from this. A folder whose
+    event.toml names a live ``source`` is read from that file (:mod:`publisher.sources`).
     """
-    event = content.load_event(folder, set(systems(pm)))
-    pm.hook.publisher_load_event(event=event)
-    pm.hook.publisher_compute_event(event=event)
-    event.status = pm.hook.publisher_event_status(event=event) or ""
-    event.live = pm.hook.publisher_live_view(event=event)
+    with readable_folder(pm, folder) as readable:
+        event = content.load_event(readable.folder, set(systems(pm)))
+        pm.hook.publisher_load_event(event=event)
+        pm.hook.publisher_compute_event(event=event)
+        event.status = pm.hook.publisher_event_status(event=event) or ""
+        event.live = pm.hook.publisher_live_view(event=event)
+    for note in readable.notes:
+        event.warn(note, file=readable.source)
     return event
 
 

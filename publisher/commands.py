@@ -12,6 +12,8 @@ from pathlib import Path
 from publisher import hookimpl
 from publisher.build import Builder, BuildReport
 from publisher.content import event_dirs
+from publisher.exporting import add_export_command
+from publisher.importing import add_import_command
 
 
 def add_site_options(parser: argparse.ArgumentParser) -> None:
@@ -154,6 +156,9 @@ def publisher_add_commands(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--port", type=_port, default=8000,
                         help="the port on 127.0.0.1 (default 8000; 0 picks a free one)")
     parser.set_defaults(run=run_serve)
+
+    add_import_command(subparsers)
+    add_export_command(subparsers)
 
 
 def _port(text: str) -> int:

@@ -7,9 +7,11 @@ through the same door) or a ``--plugins-dir`` folder of one-off modules.
 
 Pipeline of one build:
 
-1. registration: ``publisher_systems``, ``publisher_template_dirs``,
+1. registration: ``publisher_systems``, ``publisher_formats``, ``publisher_template_dirs``,
    ``publisher_static_dirs``, ``publisher_jinja_filters``, ``publisher_add_commands``
-2. per championship: the core reads event.toml, players.csv and ``*.md``, then
+2. per championship: for a folder whose event.toml names a ``source`` format, and for
+   ``publisher import``, ``publisher_import`` reads the foreign file first; the core
+   reads event.toml, players.csv and ``*.md``, then
    ``publisher_load_event`` (read the system's own files),
    ``publisher_compute_event`` (groups, pairings, standings, cuts...), and asks the
    system for ``publisher_event_status`` (the archive's one-liner, ``event.status``)
@@ -17,6 +19,8 @@ Pipeline of one build:
 3. output: ``publisher_event_pages`` for each championship (its ``Site`` holds only
    that championship, so that it can be rebuilt alone), ``publisher_site_pages``
    once for the archive, with every championship.
+4. on demand: ``publisher export`` asks ``publisher_export`` for a computed championship
+   in another program's format.
 
 Hooks that read content raise :class:`publisher.problems.ContentError` with
 every :class:`~publisher.problems.Problem` they found; the build reports them
@@ -32,6 +36,7 @@ from typing import Any
 
 import pluggy
 
+from publisher.formats import Championship, Format
 from publisher.model import DataFile, Event, Page, Site
 
 hookspec = pluggy.HookspecMarker("publisher")
@@ -46,6 +51,15 @@ def publisher_systems() -> dict[str, str]:
 
     The core accepts ``system = "..."`` in event.toml only if some plugin names it;
     templates get the descriptions as ``systems``.
+    """
+
+
+@hookspec
+def publisher_formats() -> list[Format]:
+    """Name the file formats of other programs this plugin reads or writes.
+
+    ``publisher import NAME`` and ``source = "NAME"`` in event.toml need a format that
+    ``imports``; ``publisher export NAME`` one that ``exports``. The core knows no format.
     """
 
 
@@ -82,6 +96,17 @@ def publisher_add_commands(subparsers: argparse._SubParsersAction) -> None:
 
 # -- per championship -----------------------------------------------------------------------
 
+@hookspec(firstresult=True)
+def publisher_import(format: str, path: Path) -> Championship | None:
+    """Read ``path``, a file of format ``format``, into a championship folder's files.
+
+    The plugin of that format answers (others return None). Raise ContentError with
+    one problem naming the file, the element or line, and the fix: an import writes
+    nothing unless the whole file was understood. Put in ``Championship.notes`` every
+    setting of the file the project's files cannot express, rather than guessing.
+    """
+
+
 @hookspec
 def publisher_load_event(event: Event) -> None:
     """Read and validate the files of the event's system (round files, scores, settings).
@@ -113,6 +138,15 @@ def publisher_event_pages(event: Event) -> list[Page | DataFile]:
 @hookspec
 def publisher_site_pages(site: Site) -> list[Page | DataFile]:
     """Pages and files of the whole archive (the front page, feeds), relative to the site root."""
+
+
+@hookspec(firstresult=True)
+def publisher_export(format: str, event: Event) -> bytes | None:
+    """The computed championship ``event`` as the bytes of a file of format ``format``.
+
+    The plugin of that format answers (others return None); raise ContentError for
+    what the format cannot carry (a name its encoding has no letters for), naming it.
+    """
 
 
 @hookspec(firstresult=True)

@@ -44,6 +44,11 @@ def run_pair(args: argparse.Namespace) -> int:
     if mm is None or mm.grouping is None:
         raise ContentError(Problem(event.toml_path, f"is a {event.system!r} event; pair needs "
                                    "macmahon or swiss", "use draw for mahjong events", key="system"))
+    if "source" in event.config:  # the rounds live in the other program's file
+        raise ContentError(Problem(args.event_dir / "event.toml", f"the rounds come from the "
+                                   f"{event.config['source']} file {event.config.get('file')!r}",
+                                   "pair in that program, or import the file with publisher import "
+                                   "to pair here", key="source"))
     number = len(mm.rounds) + 1 if args.round_number is None else args.round_number
     # A dry run writes nothing, so it may show the pairing of a round that has its file.
     _check_round(event, len(mm.rounds), number, args.force or args.dry_run)

@@ -1,0 +1,386 @@
+"""An OpenGotha 3.x tournament file read into the project's own files.
+
+Element and attribute names are OpenGotha's (``Tournament`` holding ``Players``,
+``Games``, ``ByePlayers`` and ``TournamentParameterSet``); games and byes name
+players by OpenGotha's key, the surname and first name upper-cased without spaces.
+Every mapping is in docs/formats.md; what the project cannot say is a note naming
+the setting, never a guess.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from xml.etree.ElementTree import Element
+
+from plugins.macmahon.settings import TIEBREAKS
+from plugins.opengotha.xmlfile import XmlFile
+from publisher.formats import Championship, csv_text
+from publisher.problems import ContentError, Problems
+
+ROUND_COLUMNS = ("table", "player1", "player2", "result", "handicap", "komi")
+PLAYER_COLUMNS = ("id", "name", "surname", "first_name", "rank", "rating", "country", "club",
+                  "egd_pin", "absent", "mms_correction")
+
+# OpenGotha's result codes, to the round file's result (player1 is Black).
+RESULTS: dict[str, str] = {
+    "RESULT_UNKNOWN": "",
+    "RESULT_BLACKWINS": "1-0",
+    "RESULT_WHITEWINS": "0-1",
+    "RESULT_EQUAL": "0.5-0.5",
+    "RESULT_BOTHWIN": "1-1",
+    "RESULT_BOTHLOSE": "0-0",
+    "RESULT_BLACKWINS_BYDEF": "1-0!",
+    "RESULT_WHITEWINS_BYDEF": "0-1!",
+    # The round files have no "by default" mark for these: the score is kept, the mark is noted.
+    "RESULT_EQUAL_BYDEF": "0.5-0.5",
+    "RESULT_BOTHWIN_BYDEF": "1-1",
+    "RESULT_BOTHLOSE_BYDEF": "0-0",
+}
+_UNMARKED_BYDEF = {"RESULT_EQUAL_BYDEF", "RESULT_BOTHWIN_BYDEF", "RESULT_BOTHLOSE_BYDEF"}
+
+# OpenGotha's placement criteria (their long names in the file) to the project's tiebreaks.
+# MMS and NBW are the main criterion; the others have no tiebreak here and are noted.
+CRITERIA: dict[str, str] = {
+    "SOSM": "sos", "SOSW": "sos", "SOSM-1": "sos-1", "SOSW-1": "sos-1", "SOSM-2": "sos-2",
+    "SOSW-2": "sos-2", "SODOSM": "sodos", "SODOSW": "sodos", "SOSOSM": "sosos", "SOSOSW": "sosos",
+    "CUSSM": "cuss", "CUSSW": "cuss", "DC": "dc", "Rating": "rating", "MMS": "mms", "NBW": "wins",
+}
+_RANK = re.compile(r"^\s*([0-9]{1,2})\s*([kKdDpP])\s*$")
+_KOMI = re.compile(r"^-?[0-9]{1,3}(\.[05])?$")
+
+
+@dataclass
+class _Player:
+    id: str
+    key: str
+    row: dict[str, Any]
+    element: Element
+    absent: set[int] = field(default_factory=set)
+
+
+def read_tournament(path: Path) -> Championship:
+    """Read an OpenGotha file; raise ContentError naming the element and line of a mistake."""
+    xml = XmlFile(path)
+    if xml.root.tag != "Tournament":
+        raise ContentError(xml.problem(xml.root, "is not an OpenGotha tournament (its first element "
+                                       "should be <Tournament>)", "choose the .xml that OpenGotha saved"))
+    problems = Problems()
+    notes: list[str] = []
+    general = _one(xml, "TournamentParameterSet/GeneralParameterSet", problems)
+    rounds = _whole(xml, general, "numberOfRounds", 1, 32, problems) if general is not None else 0
+    players = _players(xml, rounds, problems, notes)
+    problems.check()
+    by_key = {p.key: p for p in players}
+    folded = {_ascii(p.key): p for p in players}
+    games = _games(xml, by_key, folded, rounds, problems, notes)
+    problems.check()
+    assert general is not None
+    config = _config(xml, general, rounds, games, problems, notes)
+    problems.check()
+    files = {"players.csv": csv_text(PLAYER_COLUMNS, (
+        {**p.row, "absent": " ".join(str(r) for r in sorted(p.absent))} for p in players))}
+    last = max(games, default=0)
+    for number in range(1, last + 1):
+        rows = sorted(games.get(number, []), key=lambda r: (r["table"] == "", int(r["table"] or 0)))
+        files[f"rounds/{number}.csv"] = csv_text(ROUND_COLUMNS, rows)
+    return Championship(config, files, notes)
+
+
+def _one(xml: XmlFile, path: str, problems: Problems) -> Element | None:
+    found = xml.root.find(path)
+    if found is None:
+        problems.items.append(xml.problem(xml.root, f"has no <{path.replace('/', '> in <')}>",
+                                          "save the tournament again from OpenGotha 3"))
+    return found
+
+
+def _players(xml: XmlFile, rounds: int, problems: Problems, notes: list[str]) -> list[_Player]:
+    players: list[_Player] = []
+    used: set[str] = set()
+    keys: dict[str, Element] = {}
+    skipped = 0
+    for element in xml.root.iterfind("Players/Player"):
+        name, first = element.get("name", "").strip(), element.get("firstName", "").strip()
+        if not name:
+            problems.items.append(xml.problem(element, "has no name", "give the player a name in OpenGotha"))
+            continue
+        key = re.sub(r"\s", "", name + first).upper()
+        if key in keys:
+            problems.items.append(xml.problem(element, f"{name} {first} is registered twice (also "
+                                              f"on line {xml.line(keys[key])})",
+                                              "remove one of them in OpenGotha"))
+            continue
+        keys[key] = element
+        rank = _rank(element.get("rank", ""))
+        if rank is None:
+            problems.items.append(xml.problem(element, f"the rank {element.get('rank')!r} of {name} {first} "
+                                              "is not a rank", "write it like 5D or 12K"))
+            continue
+        if element.get("registeringStatus", "FIN") == "PRE":
+            skipped += 1
+            continue
+        rating = _number(element.get("rating", ""))
+        correction = _number(element.get("smmsCorrection", "0"))
+        if rating is None or correction is None:
+            problems.items.append(xml.problem(element, f"rating {element.get('rating')!r} or smmsCorrection "
+                                              f"{element.get('smmsCorrection')!r} of {name} {first} is "
+                                              "not a whole number", "correct the player in OpenGotha"))
+            continue
+        participating = element.get("participating", "")
+        absent = {r for r in range(1, rounds + 1) if participating[r - 1:r] == "0"}
+        player_id = _new_id(name, first, used)
+        players.append(_Player(player_id, key, {
+            "id": player_id, "name": f"{name} {first}".strip(), "surname": name, "first_name": first,
+            "rank": rank, "rating": rating, "country": element.get("country", "").strip(),
+            "club": element.get("club", "").strip(), "egd_pin": element.get("egfPin", "").strip(),
+            "mms_correction": correction or "",
+        }, element, absent))
+    if skipped:
+        notes.append(f"{skipped} pre-registered player(s) (registeringStatus PRE) are not carried over: "
+                     "OpenGotha pairs only final registrations")
+    if not players and not problems:
+        problems.items.append(xml.problem(xml.root, "has no registered players",
+                                          "register the players in OpenGotha"))
+    return players
+
+
+def _games(xml: XmlFile, by_key: dict[str, _Player], folded: dict[str, _Player], rounds: int,
+           problems: Problems, notes: list[str]) -> dict[int, list[dict[str, Any]]]:
+    """The round files' rows by round: games in table order, then byes."""
+    found: dict[int, list[dict[str, Any]]] = {}
+    seen: dict[tuple[int, str], int | None] = {}
+    unmarked: set[str] = set()
+
+    def player(element: Element, attribute: str) -> _Player | None:
+        key = element.get(attribute, "")
+        hit = by_key.get(key) or folded.get(_ascii(key))
+        if hit is None:
+            problems.items.append(xml.problem(element, f"{attribute} {key!r} is not a registered player",
+                                              "register the player in OpenGotha, or remove the game"))
+        return hit
+
+    def seat(element: Element, who: _Player, number: int) -> None:
+        if (number, who.id) in seen:
+            problems.items.append(xml.problem(element, f"{who.row['name']} is twice in round {number} (also "
+                                              f"on line {seen[number, who.id]})",
+                                              "keep one game or bye a round for each player"))
+        seen[number, who.id] = xml.line(element)
+        who.absent.discard(number)
+
+    for element in xml.root.iterfind("Games/Game"):
+        number = _whole(xml, element, "roundNumber", 1, rounds, problems)
+        table = _whole(xml, element, "tableNumber", 1, 10_000, problems)
+        handicap = _whole(xml, element, "handicap", 0, 9, problems, default="0")
+        code = element.get("result", "RESULT_UNKNOWN")
+        if code not in RESULTS:
+            problems.items.append(xml.problem(element, f"unknown result {code!r}",
+                                              f"use one of OpenGotha's codes: {', '.join(RESULTS)}"))
+        white, black = player(element, "whitePlayer"), player(element, "blackPlayer")
+        if None in (number, table, handicap, white, black) or code not in RESULTS:
+            continue
+        assert white is not None and black is not None and number is not None
+        if white is black:
+            problems.items.append(xml.problem(element, f"{white.row['name']} plays against themselves",
+                                              "correct the game in OpenGotha"))
+            continue
+        seat(element, black, number)
+        seat(element, white, number)
+        if code in _UNMARKED_BYDEF:
+            unmarked.add(code)
+        found.setdefault(number, []).append({
+            "table": table, "player1": black.id, "player2": white.id, "result": RESULTS[code],
+            "handicap": handicap})
+    for element in xml.root.iterfind("ByePlayers/ByePlayer"):
+        number = _whole(xml, element, "roundNumber", 1, rounds, problems)
+        who = player(element, "player")
+        if number is None or who is None:
+            continue
+        seat(element, who, number)
+        found.setdefault(number, []).append({"table": "", "player1": who.id, "player2": "",
+                                             "result": "bye", "handicap": ""})
+    for code in sorted(unmarked):
+        notes.append(f"result {code}: the round files have no by-default mark for it, so it counts "
+                     "as the same result played")
+    return found
+
+
+def _config(xml: XmlFile, general: Element, rounds: int, games: dict[int, list[dict[str, Any]]],
+            problems: Problems, notes: list[str]) -> dict[str, Any]:
+    """event.toml: the general, handicap and placement parameter sets, mapped."""
+    criteria = [c for c in _criteria(xml) if c != "NULL"]
+    main = next((c for c in criteria if c in ("MMS", "NBW")), "MMS")
+    system = "macmahon" if main == "MMS" else "swiss"
+    config: dict[str, Any] = {
+        "name": general.get("name", "").strip() or general.get("shortName", "OpenGotha tournament"),
+        "game": "go", "system": system,
+        "start": _date(xml, general, "beginDate", problems),
+        "end": _date(xml, general, "endDate", problems),
+        "venue": general.get("location", "").strip(),
+        "rounds": rounds,
+    }
+    if config["start"] and config["end"] and config["end"] < config["start"]:
+        config["end"] = config["start"]
+        notes.append("GeneralParameterSet endDate is before beginDate: the end is taken as the start")
+    table: dict[str, Any] = {}
+    if system == "macmahon":
+        bar, floor = _rank(general.get("genMMBar", "")), _rank(general.get("genMMFloor", ""))
+        if bar is None or floor is None:
+            problems.items.append(xml.problem(general, f"genMMBar {general.get('genMMBar')!r} or genMMFloor "
+                                              f"{general.get('genMMFloor')!r} is not a rank",
+                                              "set the McMahon bar and floor in OpenGotha"))
+        else:
+            table.update(grouping="bar-floor", bar=bar, floor=floor)
+        zero = _rank(general.get("genMMZero", "30K"))
+        if zero == "30k":
+            table["zero_point"] = "30k"
+        elif zero != floor:
+            notes.append(f"GeneralParameterSet genMMZero {zero}: McMahon scores here count from 30k "
+                         "or from the floor, not from another rank")
+    table["tiebreaks"] = _tiebreaks(criteria, main, notes)
+    table.update(_unplayed_scores(xml, general, problems, notes))
+    table["pairing"] = _pairing(xml, notes)
+    config["macmahon"] = table
+    handicap = _handicap(xml, general, problems)
+    if handicap is not None:
+        table["handicap"] = handicap
+        for rows in games.values():
+            for row in rows:
+                if row["result"] != "bye":
+                    row["komi"] = handicap["komi"] if row["handicap"] == 0 else handicap["handicap_komi"]
+    if general.get("numberOfCategories", "1") not in ("", "1"):
+        notes.append("GeneralParameterSet numberOfCategories: categories are not carried over")
+    return config
+
+
+def _criteria(xml: XmlFile) -> list[str]:
+    found = xml.root.iterfind("TournamentParameterSet/PlacementParameterSet//PlacementCriterion")
+    numbered = sorted((_number(e.get("number", "")) or 0, e.get("name", "NULL")) for e in found)
+    return [name for _, name in numbered]
+
+
+def _tiebreaks(criteria: list[str], main: str, notes: list[str]) -> list[str]:
+    tiebreaks: list[str] = []
+    for position, name in enumerate(criteria, 1):
+        if name == main:
+            if position != 1:
+                notes.append(f"PlacementParameterSet criterion {position} {name}: the standings here "
+                             "always rank by the score first")
+            continue
+        mapped = CRITERIA.get(name)
+        if mapped is None or mapped not in TIEBREAKS:
+            notes.append(f"PlacementParameterSet criterion {position} {name} has no tiebreak here and is "
+                         "left out")
+        elif mapped not in tiebreaks:
+            tiebreaks.append(mapped)
+    return tiebreaks
+
+
+def _unplayed_scores(xml: XmlFile, general: Element, problems: Problems,
+                     notes: list[str]) -> dict[str, Any]:
+    """What a bye and an absent round score: OpenGotha keeps them in half points."""
+    values = {}
+    for attribute in ("genMMS2ValueBye", "genMMS2ValueAbsent", "genNBW2ValueBye", "genNBW2ValueAbsent"):
+        values[attribute] = _whole(xml, general, attribute, 0, 2, problems, default="0")
+    if None in values.values():
+        return {}
+    found = {"bye_score": _points(values["genMMS2ValueBye"]),
+             "absent_score": _points(values["genMMS2ValueAbsent"])}
+    for kind in ("Bye", "Absent"):
+        if values[f"genNBW2Value{kind}"] != values[f"genMMS2Value{kind}"]:
+            notes.append(f"GeneralParameterSet genNBW2Value{kind}: wins count a {kind.lower()} as the "
+                         f"McMahon score does (genMMS2Value{kind})")
+    halves = any(v == 1 for v in values.values())
+    if halves and general.get("genRoundDownNBWMMS", "true") == "true":
+        notes.append("GeneralParameterSet genRoundDownNBWMMS: half points of byes and absent rounds are "
+                     "kept, not rounded down")
+    return found
+
+
+def _points(halves: int) -> int | float:
+    """Half points as event.toml writes a score: 1, 0.5, 0."""
+    return halves // 2 if halves % 2 == 0 else halves / 2
+
+
+def _pairing(xml: XmlFile, notes: list[str]) -> str:
+    pairing = xml.root.find("TournamentParameterSet/PairingParameterSet")
+    seed = pairing.get("paiMaSeedSystem2", "SPLITANDFOLD") if pairing is not None else "SPLITANDFOLD"
+    if seed == "SPLITANDSLIP":
+        return "split"
+    if seed != "SPLITANDFOLD":
+        notes.append(f"PairingParameterSet paiMaSeedSystem2 {seed}: publisher pair folds instead")
+    return "fold"
+
+
+def _handicap(xml: XmlFile, general: Element, problems: Problems) -> dict[str, Any] | None:
+    element = xml.root.find("TournamentParameterSet/HandicapParameterSet")
+    komi_text = general.get("komi", "7.5").strip()
+    if not _KOMI.match(komi_text):
+        problems.items.append(xml.problem(general, f"komi {komi_text!r} is not a komi",
+                                          "write it like 6.5 or 7.5 in OpenGotha"))
+        return None
+    if element is None:
+        return {"max": 0, "komi": float(komi_text), "handicap_komi": 0.5}
+    ceiling = _whole(xml, element, "hdCeiling", 0, 9, problems, default="9")
+    correction = _whole(xml, element, "hdCorrection", -9, 9, problems, default="1")
+    bar = _rank(element.get("hdNoHdRankThreshold", "1D"))
+    if ceiling is None or correction is None:
+        return None
+    handicap: dict[str, Any] = {
+        "based_on": "mms" if element.get("hdBasedOnMMS", "true") == "true" else "rank",
+        "correction": correction, "max": ceiling, "komi": float(komi_text), "handicap_komi": 0.5}
+    if bar is not None:
+        handicap["bar"] = bar
+    return handicap
+
+
+def _rank(text: str) -> str | None:
+    """``5D`` to ``5d``, ``12K`` to ``12k``; OpenGotha writes no other spelling."""
+    match = _RANK.match(text or "")
+    return f"{int(match.group(1))}{match.group(2).lower()}" if match and int(match.group(1)) else None
+
+
+def _number(text: str) -> int | None:
+    return int(text) if re.fullmatch(r"-?[0-9]{1,6}", text.strip()) else None
+
+
+def _whole(xml: XmlFile, element: Element, attribute: str, low: int, high: int, problems: Problems,
+           default: str | None = None) -> int | None:
+    """An attribute that must be a whole number from ``low`` to ``high``."""
+    text = element.get(attribute, default)
+    value = _number(text) if text is not None else None
+    if value is None or not low <= value <= high:
+        problems.items.append(xml.problem(element, f"{attribute} is {text!r}, not a whole number from "
+                                          f"{low} to {high}", "correct it in OpenGotha and save again"))
+        return None
+    return value
+
+
+def _date(xml: XmlFile, element: Element, attribute: str, problems: Problems) -> dt.date | None:
+    text = element.get(attribute, "")
+    try:
+        return dt.date.fromisoformat(text)
+    except ValueError:
+        problems.items.append(xml.problem(element, f"{attribute} is {text!r}, not a date like 2026-08-14",
+                                          "set the dates in OpenGotha's tournament settings"))
+        return None
+
+
+def _ascii(text: str) -> str:
+    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().upper()
+
+
+def _new_id(name: str, first: str, used: set[str]) -> str:
+    """A readable, unique player id from the names: ``vannier-luc``, then ``vannier-luc-2``."""
+    base = re.sub(r"[^a-z0-9]+", "-", _ascii(f"{name} {first}").lower()).strip("-")[:40] or "player"
+    candidate, n = base, 1
+    while candidate.casefold() in used:
+        n += 1
+        candidate = f"{base}-{n}"
+    used.add(candidate.casefold())
+    return candidate
+

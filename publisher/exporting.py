@@ -1,0 +1,62 @@
+"""``publisher export FORMAT content/<slug> [-o FILE]``: a championship, computed as a build
+computes it, written in another program's format (a rating list's results file)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+from publisher.build import load_event
+from publisher.formats import formats
+from publisher.problems import ContentError, Problem
+
+
+def run_export(args: argparse.Namespace) -> int:
+    known = {name: f for name, f in formats(args.plugins).items() if f.exports}
+    if args.format not in known:
+        print(f"error: no plugin writes the format {args.format!r}; use one of: "
+              f"{', '.join(sorted(known)) or 'none installed'}", file=sys.stderr)
+        return 2
+    event = load_event(args.plugins, args.event)
+    for warning in event.warnings:
+        print(f"warning: {warning}", file=sys.stderr)
+    data = args.plugins.hook.publisher_export(format=args.format, event=event)
+    if data is None:
+        raise ContentError(Problem(event.toml_path, f"the {args.format} format cannot carry a "
+                                   f"{event.system} event", "export an event of another system"))
+    out: Path = args.output or Path(f"{event.slug}{known[args.format].suffix}")
+    if str(out) == "-":
+        sys.stdout.buffer.write(data)
+        return 0
+    _write_atomically(out, data)
+    print(f"Wrote {out}")
+    return 0
+
+
+def _write_atomically(path: Path, data: bytes) -> None:
+    """Replace ``path`` in one step, so a federation's upload never takes half a file."""
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        raise ContentError(Problem(folder, "is not a folder", "write the file into an existing folder"))
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=folder)
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+        os.replace(temporary, path)
+    finally:
+        if os.path.exists(temporary):
+            os.unlink(temporary)
+
+
+def add_export_command(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "export", help="write a championship in another program's format (EGD, EMA...)",
+        description="Compute EVENT as a build does and write it in FORMAT, for a rating list.")
+    parser.add_argument("format", help="egd, ema, ...")
+    parser.add_argument("event", type=Path, help="the championship folder, like content/open-2026")
+    parser.add_argument("-o", "--output", type=Path, default=None,
+                        help="the file to write (default: <slug> and the format's ending; - for stdout)")
+    parser.set_defaults(run=run_export)

@@ -1,0 +1,93 @@
+"""``publisher import FORMAT FILE content/<slug>``: another program's file in, a championship
+folder of the project's own files out, written whole or not at all."""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import tempfile
+from pathlib import Path
+
+import pluggy
+
+from publisher.content import SLUG
+from publisher.formats import Championship, formats
+from publisher.problems import ContentError, Problem
+
+
+def read_foreign(pm: pluggy.PluginManager, format_name: str, path: Path) -> Championship:
+    """Ask the plugin of ``format_name`` to read ``path``; the format must be one that imports."""
+    known = {name for name, f in formats(pm).items() if f.imports}
+    if format_name not in known:
+        raise ContentError(Problem(path, f"no plugin reads the format {format_name!r}",
+                                   f"use one of: {', '.join(sorted(known)) or 'none installed'}"))
+    if not path.is_file():
+        raise ContentError(Problem(path, "does not exist" if not path.exists() else "is not a file",
+                                   "name the file the other program saved"))
+    championship = pm.hook.publisher_import(format=format_name, path=path)
+    assert championship is not None, f"the plugin of {format_name} read nothing"
+    return championship
+
+
+def write_folder(target: Path, championship: Championship, force: bool = False) -> None:
+    """Write the championship into ``target`` as one step: into a hidden sibling folder first,
+    then renamed into place, so a failure or a running ``watch`` never sees half a folder.
+
+    An existing ``target`` is replaced only with ``force`` (the organiser's files in it go).
+    """
+    if not SLUG.match(target.name):
+        raise ContentError(Problem(target, f"folder name {target.name!r} cannot be a web address",
+                                   "name it with lower-case letters, digits and dashes, "
+                                   "like content/open-2026"))
+    if target.exists() and not force:
+        raise ContentError(Problem(target, "already exists",
+                                   "choose another folder, or pass --force to replace it"))
+    if target.exists() and not target.is_dir():
+        raise ContentError(Problem(target, "is a file", "choose a folder name"))
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        raise ContentError(Problem(target.parent, "cannot be made a folder",
+                                   "name a folder inside your content folder")) from None
+    staging = Path(tempfile.mkdtemp(prefix=f".{target.name}.", dir=target.parent))
+    try:
+        for relative, data in championship.contents().items():
+            path = staging / relative
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(data)
+        if target.exists():
+            old = Path(tempfile.mkdtemp(prefix=f".{target.name}.old.", dir=target.parent))
+            target.rename(old / target.name)
+            staging.rename(target)
+            shutil.rmtree(old)
+        else:
+            staging.rename(target)
+    finally:
+        if staging.exists():
+            shutil.rmtree(staging)
+
+
+def run_import(args: argparse.Namespace) -> int:
+    if args.target.exists() and not args.force:  # say so before reading a large file
+        write_folder(args.target, Championship({}), force=False)
+    championship = read_foreign(args.plugins, args.format, args.file)
+    write_folder(args.target, championship, force=args.force)
+    for note in championship.notes:
+        print(f"note: {note}")
+    rounds = sum(1 for name in championship.files if name.startswith("rounds/"))
+    print(f"Imported {args.file} into {args.target} ({rounds} round file(s)); "
+          f"build with publisher build")
+    return 0
+
+
+def add_import_command(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "import", help="turn another program's tournament file into a championship folder",
+        description="Read FILE (for example OpenGotha's XML or an EGD .h9) and write the "
+                    "championship folder TARGET of event.toml, players.csv and round files. "
+                    "Nothing is written unless the whole file was understood.")
+    parser.add_argument("format", help="the file's format: opengotha, egd, ...")
+    parser.add_argument("file", type=Path, help="the file to read")
+    parser.add_argument("target", type=Path, help="the championship folder to write, like content/open-2026")
+    parser.add_argument("--force", action="store_true", help="replace TARGET if it exists")
+    parser.set_defaults(run=run_import)

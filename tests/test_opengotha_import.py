@@ -1,0 +1,225 @@
+"""OpenGotha files in: `publisher import opengotha`, the live source, and broken files."""
+
+from __future__ import annotations
+
+import csv
+import json
+import tomllib
+from pathlib import Path
+
+import pytest
+from conftest import write
+from gotha_samples import BYES, GAMES, PLAYERS, key, tournament_xml, write_tournament
+
+
+def rows(path: Path) -> list[dict[str, str]]:
+    return list(csv.DictReader(path.read_text(encoding="utf-8").splitlines()))
+
+
+def standings(site: Path, slug: str, number: int) -> list[tuple]:
+    data = json.loads((site / slug / "data" / f"standings-{number}.json").read_text())
+    return [(s["place"], s["player"], s["score"], s["tiebreaks"]) for s in data["standings"]]
+
+
+def test_import_writes_players_rounds_and_settings(tmp_path, run):
+    xml = write_tournament(tmp_path / "club.xml")
+    target = tmp_path / "content" / "club-26"
+    code, out, err = run("import", "opengotha", xml, target)
+    assert (code, err) == (0, "")
+    assert "2 round file(s)" in out
+    config = tomllib.loads((target / "event.toml").read_text())
+    assert {k: config[k] for k in ("name", "game", "system", "venue", "rounds")} == {
+        "name": "Club McMahon 2026", "game": "go", "system": "macmahon", "venue": "Zagreb", "rounds": 3}
+    assert (str(config["start"]), str(config["end"])) == ("2026-05-02", "2026-05-03")
+    mm = config["macmahon"]
+    assert (mm["grouping"], mm["bar"], mm["floor"], mm["zero_point"]) == ("bar-floor", "2d", "10k", "30k")
+    assert (mm["bye_score"], mm["absent_score"], mm["tiebreaks"]) == (1, 0.5, ["sos", "sosos"])
+    assert mm["handicap"] == {"based_on": "mms", "bar": "1d", "correction": 1, "max": 9, "komi": 6.5,
+                              "handicap_komi": 0.5}
+    players = rows(target / "players.csv")
+    assert [(p["id"], p["name"], p["rank"], p["rating"], p["country"], p["club"], p["egd_pin"])
+            for p in players][:2] == [("able-ann", "Able Ann", "3d", "2300", "HR", "Zagr", "10001"),
+                                      ("baker-bob", "Baker Bob", "1k", "2050", "DE", "Berl", "")]
+    assert rows(target / "rounds" / "2.csv") == [
+        {"table": "1", "player1": "cole-cleo", "player2": "able-ann", "result": "0-1", "handicap": "0",
+         "komi": "6.5"},
+        {"table": "2", "player1": "eder-eva", "player2": "baker-bob", "result": "1-0!", "handicap": "2",
+         "komi": "0.5"},
+        {"table": "", "player1": "dale-dan", "player2": "", "result": "bye", "handicap": "", "komi": ""},
+    ]
+    assert not [p for p in target.parent.iterdir() if p.name.startswith(".")]
+
+
+def test_every_result_code_and_participation(tmp_path, run):
+    codes = ["RESULT_BLACKWINS", "RESULT_WHITEWINS", "RESULT_EQUAL", "RESULT_BOTHWIN", "RESULT_BOTHLOSE",
+             "RESULT_BLACKWINS_BYDEF", "RESULT_WHITEWINS_BYDEF", "RESULT_UNKNOWN"]
+    players = [(f"P{i}", "X", "5K", {}) for i in range(16)]
+    games = [(1, n + 1, 2 * n, 2 * n + 1, code, 0) for n, code in enumerate(codes)]
+    xml = tmp_path / "codes.xml"
+    xml.write_text(tournament_xml(players=players, games=games, byes=[],
+                                  participating={3: "1011" + "1" * 28}), encoding="utf-8")
+    code, _out, err = run("import", "opengotha", xml, tmp_path / "content" / "codes")
+    assert code == 0, err
+    results = [r["result"] for r in rows(tmp_path / "content" / "codes" / "rounds" / "1.csv")]
+    assert results == ["1-0", "0-1", "0.5-0.5", "1-1", "0-0", "1-0!", "0-1!", ""]
+    absent = {p["id"]: p["absent"] for p in rows(tmp_path / "content" / "codes" / "players.csv")}
+    assert absent["p3-x"] == "2" and absent["p0-x"] == ""
+
+
+def test_settings_the_project_cannot_express_are_named_in_one_line_each(tmp_path, run):
+    xml = write_tournament(tmp_path / "t.xml", criteria=["MMS", "SOSM", "EXT", "SDC"],
+                           games=[*GAMES, (3, 1, 0, 1, "RESULT_EQUAL_BYDEF", 0)],
+                           general={"genMMZero": "20K"})
+    code, out, err = run("import", "opengotha", xml, tmp_path / "content" / "t")
+    assert code == 0, err
+    notes = [line for line in out.splitlines() if line.startswith("note:")]
+    assert any("criterion 3 EXT" in n for n in notes) and any("criterion 4 SDC" in n for n in notes)
+    assert any("genMMZero 20k" in n for n in notes)
+    assert any("RESULT_EQUAL_BYDEF" in n for n in notes)
+    assert len(notes) == 4
+
+
+def test_swiss_criteria_make_a_swiss_event(tmp_path, run):
+    xml = write_tournament(tmp_path / "s.xml", criteria=["NBW", "SOSW", "SOSOSW"])
+    assert run("import", "opengotha", xml, tmp_path / "content" / "s")[0] == 0
+    config = tomllib.loads((tmp_path / "content" / "s" / "event.toml").read_text())
+    assert config["system"] == "swiss" and config["macmahon"]["tiebreaks"] == ["sos", "sosos"]
+
+
+def test_import_builds_and_pair_continues_the_event(tmp_path, run):
+    content = tmp_path / "content"
+    assert run("import", "opengotha", write_tournament(tmp_path / "t.xml"), content / "club")[0] == 0
+    code, _, err = run("build", "--content", content, "--out", tmp_path / "site")
+    assert code == 0, err
+    table = standings(tmp_path / "site", "club", 2)
+    assert [t[1] for t in table][:2] == ["able-ann", "dale-dan"]
+    code, _out, err = run("pair", content / "club")
+    assert code == 0, err
+    paired = rows(content / "club" / "rounds" / "3.csv")
+    assert sorted(p for r in paired for p in (r["player1"], r["player2"]) if p) == sorted(
+        p["id"] for p in rows(content / "club" / "players.csv"))
+
+
+def test_an_existing_folder_is_replaced_only_with_force(tmp_path, run):
+    target = tmp_path / "content" / "club"
+    write(target / "notes.md", "# Mine\n")
+    xml = write_tournament(tmp_path / "t.xml")
+    code, _, err = run("import", "opengotha", xml, target)
+    assert code == 1 and "already exists" in err and "--force" in err
+    assert [p.name for p in target.iterdir()] == ["notes.md"]
+    assert run("import", "opengotha", xml, target, "--force")[0] == 0
+    assert sorted(p.name for p in target.iterdir()) == ["event.toml", "players.csv", "rounds"]
+    assert [p.name for p in target.parent.iterdir()] == ["club"]
+
+
+def test_live_source_follows_the_file_and_event_toml_overrides(tmp_path, run):
+    content = tmp_path / "content"
+    folder = content / "live"
+    write_tournament(folder / "tournament.xml")
+    write(folder / "event.toml", """
+        source = "opengotha"
+        file = "tournament.xml"
+        name = "Club McMahon 2026, live"
+        [macmahon]
+        tiebreaks = ["sos"]
+    """)
+    write(folder / "index.md", "# Welcome\n\nBoards at nine.\n")
+    code, _, err = run("build", "--content", content, "--out", tmp_path / "site")
+    assert code == 0, err
+    event = json.loads((tmp_path / "site" / "live" / "data" / "event.json").read_text())
+    assert event["name"] == "Club McMahon 2026, live" and event["rounds"] == 3
+    assert list(standings(tmp_path / "site", "live", 2)[0][3]) == ["sos"]
+    assert "Boards at nine" in (tmp_path / "site" / "live" / "index.html").read_text()
+    # A save from OpenGotha with round 3 paired and played: the next build shows it.
+    write_tournament(folder / "tournament.xml", games=[*GAMES, (3, 1, 0, 1, "RESULT_WHITEWINS", 0)],
+                     byes=[*BYES])
+    assert run("build", "--content", content, "--out", tmp_path / "site")[0] == 0
+    assert (tmp_path / "site" / "live" / "data" / "standings-3.json").is_file()
+    assert sorted(p.name for p in folder.iterdir()) == ["event.toml", "index.md", "tournament.xml"]
+
+
+def test_a_broken_live_source_names_the_file_and_keeps_the_site(tmp_path, run):
+    content = tmp_path / "content"
+    folder = content / "live"
+    write_tournament(folder / "tournament.xml")
+    write(folder / "event.toml", 'source = "opengotha"\nfile = "tournament.xml"\n')
+    assert run("build", "--content", content, "--out", tmp_path / "site")[0] == 0
+    before = (tmp_path / "site" / "live" / "index.html").read_bytes()
+    text = (folder / "tournament.xml").read_text()
+    (folder / "tournament.xml").write_text(text[: len(text) // 2], encoding="utf-8")
+    code, _, err = run("build", "--content", content, "--out", tmp_path / "site")
+    assert code == 1 and "tournament.xml:" in err and "not well-formed" in err
+    assert (tmp_path / "site" / "live" / "index.html").read_bytes() == before
+
+
+BOMB = """<?xml version="1.0"?>
+<!DOCTYPE Tournament [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">
+<!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">]>
+<Tournament><Players><Player name="&c;" firstName="x" rank="1D"/></Players></Tournament>
+"""
+EXTERNAL = """<?xml version="1.0"?>
+<!DOCTYPE Tournament [<!ENTITY secret SYSTEM "file:///etc/passwd">]>
+<Tournament><Players><Player name="&secret;" firstName="x" rank="1D"/></Players></Tournament>
+"""
+GOOD = tournament_xml()
+BAD_FILES = {
+    "truncated": (GOOD[: len(GOOD) * 2 // 3].encode(), "not well-formed XML"),
+    "latin1": (GOOD.replace("Eder", "Öder").encode("latin-1"), "not well-formed XML"),
+    "bomb": (BOMB.encode(), "declares a DTD or entities"),
+    "external": (EXTERNAL.encode(), "declares a DTD or entities"),
+    "not-gotha": (b"<?xml version='1.0'?><html><body/></html>", "is not an OpenGotha tournament"),
+    "missing-player": (tournament_xml(games=[(1, 1, "NOBODYHERE", 0, "RESULT_WHITEWINS", 0)]).encode(),
+                       "whitePlayer 'NOBODYHERE' is not a registered player"),
+    "unknown-result": (tournament_xml(games=[(1, 1, 1, 0, "RESULT_WHITEWINZ", 0)]).encode(),
+                       "unknown result 'RESULT_WHITEWINZ'"),
+    "self-game": (tournament_xml(games=[(1, 1, 0, 0, "RESULT_WHITEWINS", 0)], byes=[]).encode(),
+                  "plays against themselves"),
+    "twice-in-round": (tournament_xml(games=[(1, 1, 0, 1, "RESULT_WHITEWINS", 0),
+                                             (1, 2, 0, 2, "RESULT_WHITEWINS", 0)], byes=[]).encode(),
+                       "is twice in round 1"),
+    "round-beyond": (tournament_xml(games=[(9, 1, 0, 1, "RESULT_WHITEWINS", 0)], byes=[]).encode(),
+                     "roundNumber is '9', not a whole number from 1 to 3"),
+    "handicap": (tournament_xml(games=[(1, 1, 0, 1, "RESULT_WHITEWINS", 12)], byes=[]).encode(),
+                 "handicap is '12'"),
+    "bad-date": (tournament_xml(general={"beginDate": "02/05/2026"}).encode(), "beginDate is '02/05/2026'"),
+    "empty": (b"", "not well-formed XML"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BAD_FILES))
+def test_a_broken_file_gives_one_clear_line_and_no_folder(tmp_path, run, name):
+    data, message = BAD_FILES[name]
+    xml = tmp_path / f"{name}.xml"
+    xml.write_bytes(data)
+    code, _out, err = run("import", "opengotha", xml, tmp_path / "content" / "t")
+    problems = [line for line in err.splitlines() if line.startswith("error:")]
+    assert code == 1 and len(problems) == 1, err
+    assert f"{name}.xml" in problems[0] and message in problems[0] and "Fix:" in problems[0]
+    assert "Traceback" not in err
+    assert not (tmp_path / "content").exists() or not list((tmp_path / "content").iterdir())
+
+
+def test_a_problem_names_the_element_and_its_line(tmp_path, run):
+    xml = tmp_path / "t.xml"
+    xml.write_text(tournament_xml(games=[(1, 1, 1, 0, "RESULT_WHITEWINZ", 0)]), encoding="utf-8")
+    line = next(n for n, text in enumerate(xml.read_text().splitlines(), 1) if "WINZ" in text)
+    err = run("import", "opengotha", xml, tmp_path / "content" / "t")[2]
+    assert f"t.xml:{line}: <Game>: unknown result" in err
+
+
+def test_keys_match_players_whatever_their_accents(tmp_path, run):
+    players = [("Čech", "Jiří", "1D", {}), *PLAYERS[1:4]]
+    games = [(1, 1, key("Cech", "Jiri"), 1, "RESULT_WHITEWINS", 0), (1, 2, 2, 3, "RESULT_BLACKWINS", 0)]
+    xml = tmp_path / "t.xml"
+    xml.write_text(tournament_xml(players=players, games=games, byes=[]), encoding="utf-8")
+    assert run("import", "opengotha", xml, tmp_path / "content" / "t")[0] == 0
+    assert rows(tmp_path / "content" / "t" / "rounds" / "1.csv")[0]["player2"] == "cech-jiri"
+
+
+def test_pair_refuses_an_event_paired_in_opengotha(tmp_path, run):
+    folder = tmp_path / "content" / "live"
+    write_tournament(folder / "tournament.xml")
+    write(folder / "event.toml", 'source = "opengotha"\nfile = "tournament.xml"\n')
+    code, _, err = run("pair", folder)
+    assert code == 1 and "pair in that program" in err
+    assert not (folder / "rounds").exists()
