@@ -26,6 +26,7 @@ def test_a_table_that_only_looks_like_a_number(tmp_path, run):
     seating = folder / "rounds/1-seating.csv"
     lines = seating.read_text().splitlines()
     part, _, seat, player = lines[1].split(",")
+    others = [line.split(",")[3] for line in lines[2:5]]
     lines[1] = f"{part},①,{seat},{player}"
     seating.write_text("\n".join(lines) + "\n")
     path = display_path(seating)
@@ -33,7 +34,9 @@ def test_a_table_that_only_looks_like_a_number(tmp_path, run):
         f"error: {path}:2: table '①' is not a table number. Fix: number the tables 1, 2, 3, ...",
         f"error: {path}: part 1 seats no table for {player}. Fix: every player of the round needs a "
         "seat in every part; redraw it with publisher draw --force",
-        f"error: {path}: table 1 of part 1 has 3 players. Fix: seat four players at every table"]
+        f"error: {path}:3: table 1 of part 1 has 3 players ({', '.join(others)}): mahjong needs four "
+        f"at a table. Fix: fill the empty seat ({seat}): keep the row of the player who is missing "
+        "and name who plays for them in a substitute column (part,table,seat,player,substitute)"]
 
 
 def test_a_superscript_part_and_scores_that_are_not_plain_decimals(tmp_path, run):
@@ -52,7 +55,7 @@ def test_a_superscript_part_and_scores_that_are_not_plain_decimals(tmp_path, run
         f"error: {path}:3: score '1e999999' of p02 is not a number. "
         "Fix: write the play score like 120, -40 or 12.5",
         f"error: {path}:4: hands '1e999999 8' are not hand values. Fix: list the values of the "
-        "winning hands separated by spaces, like 64 32 24",
+        "winning hands separated by spaces, like 64 32 24, or write - if the player won no hands",
         f"error: {path}:5: score '1/2' of p04 is not a number. "
         "Fix: write the play score like 120, -40 or 12.5",
         f"error: {path}: part 1 has no score for p01, p02, p03, p04. "

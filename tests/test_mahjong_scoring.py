@@ -25,15 +25,19 @@ THREE_ROUNDS = """
     cycles_per_part = [2, 2, 4]
     round1_groups = {groups}
     carry_over = "1/4"
+    table_total = "{table_total}"
     {rates}
     prizes = {prizes}
 """
 
 
 def make_event(tmp_path: Path, groups: int = 1, rates: str = "", prizes: str = "[1000, 500, 300]",
-               players: int = 16) -> Path:
+               players: int = 16, table_total: str = "unchecked") -> Path:
+    """A three-round event; its play scores, made up player by player, are not checked
+    against a table total unless ``table_total`` says so."""
     folder = tmp_path / "content" / "test-mahjong"
-    write(folder / "event.toml", THREE_ROUNDS.format(groups=groups, rates=rates, prizes=prizes))
+    write(folder / "event.toml", THREE_ROUNDS.format(groups=groups, rates=rates, prizes=prizes,
+                                                     table_total=table_total))
     rows = ["id,name,group"] + [f"p{i:02d},Player {i:02d},{'A' if i <= players // 2 else 'B'}"
                                 for i in range(1, players + 1)]
     write(folder / "players.csv", "\n".join(rows) + "\n")
@@ -113,7 +117,8 @@ def test_final_order_and_prizes(played, tmp_path, run):
     assert round3["standings"][0] == {
         "rank": 1, "player": "p11", "group": "B", "carried": "-1/4", "play": "40", "total": "159/4",
         "carried_display": "-0.25", "play_display": "40.00", "total_display": "39.75",
-        "status": "advanced", "tiebreak": "", "hands": []}
+        "status": "advanced", "tiebreak": "", "hands": [], "penalty": "0", "penalty_display": "0.00",
+        "penalties": [], "withdrawal": None, "replaces": None}
     assert len(round3["parts"][0]["tables"][0]["cycles"]) == 4
 
 
@@ -141,7 +146,7 @@ def test_equal_totals_share_a_rank_and_a_tie_across_the_cut_goes_to_the_bigger_h
 
 def test_a_tie_with_equal_hands_is_drawn_by_seeded_lottery(tmp_path, run):
     folder = make_event(tmp_path)
-    play(run, folder, 1, {**TIED_ROUND1, "p08": (0, "64 8"), "p09": (0, "8 64"), "p10": (0, "")})
+    play(run, folder, 1, {**TIED_ROUND1, "p08": (0, "64 8"), "p09": (0, "8 64"), "p10": (0, "-")})
     first = table(folder, 1)
     assert first == table(folder, 1)
     assert first["p08"]["rank"] == first["p09"]["rank"]  # equal totals: one rank, the cut decides
@@ -152,16 +157,29 @@ def test_a_tie_with_equal_hands_is_drawn_by_seeded_lottery(tmp_path, run):
     assert first["p10"]["tiebreak"].endswith("by the biggest hand (none against 64)")
 
 
-def test_a_tie_across_the_cut_without_hands_is_a_content_error(tmp_path, run):
+def test_a_tie_across_the_cut_with_hands_not_entered_stops_with_the_players_and_lines(tmp_path, run):
     folder = make_event(tmp_path)
-    play(run, folder, 1, {**TIED_ROUND1, "p08": 0, "p09": 0, "p10": 0})
+    play(run, folder, 1, {**TIED_ROUND1, "p08": (0, ""), "p09": (0, "-"), "p10": (0, "")})
     with pytest.raises(ContentError) as error:
         state(folder)
     problem = error.value.problems[0]
     assert (problem.file.name, problem.line) == ("1-scores.csv", 15)
     assert problem.message == ("p08, p09, p10 are tied on 0.00 across the cut after round 1, "
-                               "and none of them has winning hands recorded")
-    assert "on lines 15, 16, 17" in problem.fix
+                               "and the hands of p08, p10 are not entered")
+    assert problem.fix == ("fill in the hands column on lines 15, 17: the values of the winning hands "
+                           "of that part, space separated, or - for a part in which the player won "
+                           "no hands")
+
+
+def test_a_tie_of_players_who_won_no_hands_goes_to_the_lottery(tmp_path, run):
+    folder = make_event(tmp_path)
+    play(run, folder, 1, {**TIED_ROUND1, "p08": (0, "-"), "p09": (0, "0"), "p10": (0, "-")})
+    standings = table(folder, 1)
+    through = [p for p in ("p08", "p09", "p10") if standings[p]["status"] == "advanced"]
+    assert len(through) == 1
+    assert standings[through[0]]["tiebreak"].startswith(
+        "tied on 0.00 across the cut (3 players); winning hands none; place 1 of the tie: ahead of")
+    assert standings[through[0]]["tiebreak"].endswith("by seeded lottery (equal hands)")
 
 
 def test_tied_players_split_the_prizes_of_the_places_they_share(tmp_path, run):

@@ -7,7 +7,7 @@ from typing import Any
 from plugins.mahjong.pages import round_label
 from plugins.mahjong.schedule import clock
 from plugins.mahjong.seats import WINDS
-from plugins.mahjong.standings import ELIMINATED, display, places
+from plugins.mahjong.standings import ELIMINATED, WITHDRAWN, display, places
 from plugins.mahjong.tournament import Mahjong, Round
 from publisher.model import Event
 from publisher.text import join_names
@@ -80,5 +80,6 @@ def _standings(event: Event, shown: Round, final: bool) -> list[dict[str, Any]]:
     return [{
         "place": place[s.rank], "id": s.player,
         "name": event.player(s.player).name, "score": display(s.total),
-        "note": "out" if s.status == ELIMINATED and not final else f"carried {display(s.carried)}",
+        "note": "withdrew" if s.status == WITHDRAWN else "out" if s.status == ELIMINATED and not final
+        else f"carried {display(s.carried)}",
     } for s in shown.standings]

@@ -10,7 +10,16 @@ from typing import Any
 
 from plugins.mahjong.schedule import round_slots
 from plugins.mahjong.seats import WINDS, cycles
-from plugins.mahjong.standings import ELIMINATED, Result, Standing, display, exact, places
+from plugins.mahjong.standings import (
+    ADVANCED,
+    ELIMINATED,
+    WITHDRAWN,
+    Result,
+    Standing,
+    display,
+    exact,
+    places,
+)
 from plugins.mahjong.tournament import Mahjong, Round
 from publisher.model import DataFile, Event, Page
 
@@ -45,12 +54,13 @@ def event_pages(event: Event, state: Mahjong) -> list[Page | DataFile]:
             Page(f"standings-{current.number}.html", T + "standings.html",
                  f"{label} standings — {event.name}",
                  {"round": round_summary(state, current), "rows": standing_rows(event, current),
-                  "groups": bool(current.number == 1 and any(g for g in state.groups))},
+                  "groups": bool(current.number == 1 and any(g for g in state.groups)),
+                  "penalties": any(s.penalties for s in current.standings)},
                  nav="Standings" if latest else None, nav_order=30),
             DataFile(f"data/mahjong-round-{current.number}.json", round_json(state, current)),
         ]
     by_player = {row["id"]: row for row in result_rows(event, state.results)}
-    paths = player_paths(state)
+    paths = player_paths(event, state)
     outputs += [
         Page(f"players/{player.id}.html", T + "player.html", f"{player.name} — {event.name}",
              {"player": player, "path": paths.get(player.id, []),
@@ -120,10 +130,37 @@ def standing_rows(event: Event, current: Round) -> list[dict[str, Any]]:
         rows.append({
             "rank": place[s.rank], "id": s.player,
             "name": event.player(s.player).name, "group": s.group, "carried": display(s.carried),
-            "play": display(s.play), "total": display(s.total), "status": s.status,
-            "tiebreak": s.tiebreak, "cut": first_out,
+            "play": display(s.play), "penalty": display(-s.penalty) if s.penalties else "",
+            "total": display(s.total), "status": s.status,
+            "tiebreak": s.tiebreak, "cut": first_out, "notes": standing_notes(event, current, s),
         })
     return rows
+
+
+def standing_notes(event: Event, current: Round, s: Standing) -> list[str]:
+    """What else happened to a player in a round: penalties, substitutes, withdrawals."""
+    notes = [f"Penalty {display(p.points)} in {_part_name(current, p.part)}: {p.reason}"
+             for p in s.penalties]
+    notes += [f"{_spell(event, substitute)} played {_part_name(current, part)} in their seat"
+              for part, substitute in sorted(current.substituted.get(s.player, {}).items())]
+    if s.status == WITHDRAWN:
+        notes.append(f"Qualified but withdrew before round {current.number + 1}"
+                     + (f" ({s.withdrawal})" if s.withdrawal else ""))
+    if s.replaces:
+        gone = next(o for o in current.standings if o.player == s.replaces)
+        notes.append(f"Advanced in place of {event.player(s.replaces).name}, who withdrew"
+                     + (f" ({gone.withdrawal})" if gone.withdrawal else ""))
+    return notes
+
+
+def _part_name(current: Round, part: int) -> str:
+    return f"part {part}" if current.parts_total > 1 else "the round"
+
+
+def _spell(event: Event, someone: str) -> str:
+    """A substitute as the seating file names them: a player's name where it is an id."""
+    player = event.players_by_id.get(someone)
+    return player.name if player else someone
 
 
 def eliminations(event: Event, state: Mahjong) -> list[dict[str, Any]]:
@@ -132,15 +169,16 @@ def eliminations(event: Event, state: Mahjong) -> list[dict[str, Any]]:
     for current in state.rounds:
         if not current.complete or state.settings.is_final(current.number):
             continue
-        out = [s for s in current.standings if s.status == ELIMINATED]
-        kept = [s for s in current.standings if s.status != ELIMINATED]
+        out = [s for s in current.standings if s.status in (ELIMINATED, WITHDRAWN)]
+        kept = [s for s in current.standings if s.status == ADVANCED]
+        cut_out = [s for s in out if s.status == ELIMINATED] or out
         rows.append({
             "number": current.number, "label": round_label(state, current.number),
             "players": len(current.field), "advanced": len(kept), "eliminated": len(out),
             "first_place": len(kept) + 1,
-            "cut": display(kept[-1].total), "best_out": display(out[0].total),
-            "out": [{"id": s.player, "name": event.player(s.player).name, "total": display(s.total)}
-                    for s in out],
+            "cut": display(kept[-1].total), "best_out": display(cut_out[0].total),
+            "out": [{"id": s.player, "name": event.player(s.player).name, "total": display(s.total),
+                     "withdrew": s.status == WITHDRAWN} for s in out],
             "ties": sum(1 for s in current.standings if s.tiebreak),
         })
     return rows
@@ -160,7 +198,7 @@ def result_rows(event: Event, results: list[Result]) -> list[dict[str, Any]]:
     return [result_row(event, r, place[r.rank]) for r in results]
 
 
-def player_paths(state: Mahjong) -> dict[str, list[dict[str, Any]]]:
+def player_paths(event: Event, state: Mahjong) -> dict[str, list[dict[str, Any]]]:
     """Each player's rounds: where they sat, what they scored, how the round ended for them."""
     paths: dict[str, list[dict[str, Any]]] = {}
     for current in state.rounds:
@@ -178,9 +216,11 @@ def player_paths(state: Mahjong) -> dict[str, list[dict[str, Any]]]:
                            "score": display(play[part]) if part in play else ""}
                           for part, table, wind in seats.get(player, [])],
                 "carried": display(standing.carried), "play": display(standing.play),
+                "penalty": display(standing.penalty) if standing.penalties else "",
                 "total": display(standing.total), "status": standing.status,
                 "rank": place[standing.rank],
                 "tiebreak": standing.tiebreak,
+                "notes": standing_notes(event, current, standing),
             })
     return paths
 
@@ -224,6 +264,10 @@ def standing_json(s: Standing) -> dict[str, Any]:
         "carried_display": display(s.carried), "play_display": display(s.play),
         "total_display": display(s.total), "status": s.status, "tiebreak": s.tiebreak,
         "hands": [exact(h) for h in sorted(s.hands, reverse=True)],
+        "penalty": exact(s.penalty), "penalty_display": display(s.penalty),
+        "penalties": [{"part": p.part, "points": exact(p.points), "reason": p.reason}
+                      for p in s.penalties],
+        "withdrawal": s.withdrawal or None, "replaces": s.replaces or None,
     }
 
 

@@ -26,6 +26,8 @@ MOST_CYCLES = 16
 MOST_MINUTES = 24 * 60  # a part or a break longer than a day is a typo
 MOST_PRIZE = Fraction(10**12)
 ROUND1_GROUPS = Bounds(1, 26)  # more groups than letters is a typo
+UNCHECKED = "unchecked"
+SUBSTITUTE_SCORES = ("owner", "none")
 
 
 @dataclass
@@ -51,6 +53,8 @@ class Settings:
     carry_over_round1: dict[str, Fraction]
     prizes: list[Fraction]
     schedule: Schedule
+    table_total: Fraction | None = Fraction(0)  # None: "unchecked"
+    substitute_scores: str = "owner"
 
     @property
     def rounds(self) -> int:
@@ -119,8 +123,29 @@ def read_settings(event: Event) -> Settings:
     prizes = [_fraction(path, f"prizes[{i}]", p, problems, most=MOST_PRIZE)
               for i, p in enumerate(_list(path, table, "prizes", [], problems), 1)]
     schedule = _schedule(event, table.get("schedule", {}), parts, cycles, problems)
+    table_total = _table_total(path, table.get("table_total", 0), problems)
+    substitute_scores = table.get("substitute_scores", "owner")
+    if substitute_scores not in SUBSTITUTE_SCORES:
+        problems.add(path, f"must be \"owner\" or \"none\", not {substitute_scores!r}",
+                     'write substitute_scores = "owner" (the seat\'s owner keeps what the substitute '
+                     'scored) or "none"', key="mahjong.substitute_scores")
     problems.check()
-    return Settings(advance, parts, cycles, groups, carry, round1, prizes, schedule)
+    return Settings(advance, parts, cycles, groups, carry, round1, prizes, schedule, table_total,
+                    substitute_scores)
+
+
+def _table_total(path: Path, value: Any, problems: Problems) -> Fraction | None:
+    """What the four play scores of a table add up to: 0 (MCR, WSOM), another number for rule
+    sets with a starting stack, or "unchecked" where the scores of a table add up to no fixed sum."""
+    if value == UNCHECKED:
+        return None
+    number = _exact(value)
+    if number is None or abs(number) > MOST_PRIZE:
+        problems.add(path, f"must be a number or \"{UNCHECKED}\", not {value!r}",
+                     "write table_total = 0 (the four scores of a table add up to 0)",
+                     key="mahjong.table_total")
+        return Fraction(0)
+    return number
 
 
 def _list(path: Path, table: dict, key: str, default: list, problems: Problems) -> list:

@@ -2,8 +2,11 @@
 
 Everything is exact (``Fraction``). Equal totals share a rank; only a tie
 that straddles the cut is broken: by the biggest winning hand of the round,
-then the second biggest and so on, then by a lottery seeded from the event's
-seed. Every broken tie says why on the standings.
+then the second biggest and so on, then by a lottery: the one drawn in the
+hall where the director recorded it (``rounds/<n>-lottery.csv``), else one
+seeded from the event's seed. Every broken tie says why on the standings.
+Players who withdraw before the next round give their places to the best
+players below the cut, tie-breaks and all.
 """
 
 from __future__ import annotations
@@ -11,16 +14,18 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import groupby
 from math import floor
 
-from plugins.mahjong.rounds import Scores
+from plugins.mahjong.rounds import Lottery, Penalty, Scores
 from publisher.problems import ContentError, Problem
 from publisher.text import ordinal
 
-ADVANCED, ELIMINATED, PENDING = "advanced", "eliminated", "pending"
+ADVANCED, ELIMINATED, PENDING, WITHDRAWN = "advanced", "eliminated", "pending", "withdrawn"
+SEEDED_LOTTERY = "by seeded lottery"
+HALL_LOTTERY = "by a lottery drawn in the hall"
 
 
 @dataclass
@@ -35,10 +40,17 @@ class Standing:
     rank: int = 0
     status: str = PENDING
     tiebreak: str = ""
+    penalties: list[Penalty] = field(default_factory=list)
+    replaces: str = ""  # the withdrawn player whose place this one took
+    withdrawal: str = ""  # why this player, who qualified, does not play the next round
+
+    @property
+    def penalty(self) -> Fraction:
+        return sum((p.points for p in self.penalties), Fraction(0))
 
     @property
     def total(self) -> Fraction:
-        return self.carried + self.play
+        return self.carried + self.play - self.penalty
 
 
 def exact(value: Fraction) -> str:
@@ -61,13 +73,16 @@ def places(ranks: Iterable[int]) -> dict[int, str]:
 
 
 def rank_standings(standings: list[Standing], advance: int | None, complete: bool, seed: str,
-                   round_number: int, scores: Scores | None,
-                   name_of: Callable[[str], str]) -> list[Standing]:
+                   round_number: int, scores: Scores | None, name_of: Callable[[str], str],
+                   lottery: Lottery | None = None,
+                   withdrawn: dict[str, str] | None = None) -> list[Standing]:
     """Order a round by total, share ranks, apply the cut; returns the ordered list.
 
     ``advance`` is None in the final. ``standings`` come in field order, which
     orders players with equal totals (they share a rank). ``name_of`` spells a
-    player (by id) in the tie-break reasons.
+    player (by id) in the tie-break reasons. ``withdrawn`` (player -> reason)
+    are players who qualified but do not play the next round: the cut is drawn
+    as if they were not there, so the next players below take their places.
     """
     ordered = sorted(standings, key=lambda s: -s.total)
     for index, standing in enumerate(ordered):
@@ -81,34 +96,48 @@ def rank_standings(standings: list[Standing], advance: int | None, complete: boo
         for standing in ordered:
             standing.status = ADVANCED if standing.rank == 1 else ELIMINATED
         return ordered
-    if advance < len(ordered) and ordered[advance - 1].total == ordered[advance].total:
-        ordered = _break_tie(ordered, advance, seed, round_number, scores, name_of)
-    for index, standing in enumerate(ordered):
+    withdrawn = withdrawn or {}
+    staying = [s for s in ordered if s.player not in withdrawn]
+    if advance < len(staying) and staying[advance - 1].total == staying[advance].total:
+        staying = _break_tie(staying, advance, seed, round_number, scores, name_of, lottery)
+    for index, standing in enumerate(staying):
         standing.status = ADVANCED if index < advance else ELIMINATED
+    leaving = [s for s in ordered if s.player in withdrawn]
+    for standing in leaving:
+        standing.status, standing.withdrawal = WITHDRAWN, withdrawn[standing.player]
+    ordered = sorted(staying + leaving, key=lambda s: -s.total)  # stable: the tie-break order stays
+    below = [s for s in ordered[advance:] if s.status == ADVANCED]
+    for replacement, gone in zip(below, leaving, strict=False):
+        replacement.replaces = gone.player
     return ordered
 
 
 def _break_tie(ordered: list[Standing], keep: int, seed: str, round_number: int,
-               scores: Scores | None, name_of: Callable[[str], str]) -> list[Standing]:
+               scores: Scores | None, name_of: Callable[[str], str],
+               lottery: Lottery | None) -> list[Standing]:
     """Reorder the players tied across the cut by their hands, then by lottery."""
     total = ordered[keep - 1].total
     tied = [s for s in ordered if s.total == total]
     first = ordered.index(tied[0])
-    if not any(s.hands for s in tied) and scores is not None:
-        lines = sorted(line for s in tied for line in scores.lines.get(s.player, []))
-        raise ContentError(Problem(
-            scores.path,
-            f"{', '.join(s.player for s in tied)} are tied on {display(total)} across the cut "
-            f"after round {round_number}, and none of them has winning hands recorded",
-            "fill in the hands column (the values of their winning hands in this round, "
-            f"space separated) on lines {', '.join(map(str, lines))}", line=lines[0]))
+    if scores is not None:
+        _check_hands_entered(tied, total, round_number, scores)
     rng = random.Random(f"{seed}:cut:{round_number}")
     broken: list[Standing] = []
     by_hands = sorted(tied, key=_hand_key, reverse=True)
+    how = SEEDED_LOTTERY
+    drawn: list[str] = []
     for _, same in groupby(by_hands, key=_hand_key):
         group = sorted(same, key=lambda s: s.player)
-        rng.shuffle(group)
+        if len(group) > 1:
+            drawn += [s.player for s in group]
+            if lottery is not None:
+                how = HALL_LOTTERY
+                group = _hall_order(group, lottery, total, round_number)
+            else:
+                rng.shuffle(group)
         broken.extend(group)
+    if lottery is not None:
+        _check_nobody_else_drawn(lottery, set(drawn), round_number)
     for index, standing in enumerate(broken):  # the rank stays shared: equal totals
         below = index + 1 < len(broken)
         neighbour = broken[index + 1] if below else broken[index - 1]
@@ -116,15 +145,56 @@ def _break_tie(ordered: list[Standing], keep: int, seed: str, round_number: int,
             f"tied on {display(total)} across the cut ({len(tied)} players); "
             f"winning hands {_hands_text(standing.hands)}; place {index + 1} of the tie: "
             f"{'ahead of' if below else 'behind'} {name_of(neighbour.player)} "
-            f"{_decided(standing, neighbour)}")
+            f"{_decided(standing, neighbour, how)}")
     return ordered[:first] + broken + ordered[first + len(tied):]
+
+
+def _check_hands_entered(tied: list[Standing], total: Fraction, round_number: int,
+                         scores: Scores) -> None:
+    """The hands decide a tie at the cut: a tied player whose hands cell is empty (not entered,
+    unlike ``-``: won none) would lose or win by a blank, so the build stops and asks."""
+    missing = [s for s in tied if scores.hands_missing.get(s.player)]
+    if not missing:
+        return
+    lines = sorted(line for s in missing for line in scores.hands_missing[s.player])
+    players = ", ".join(s.player for s in missing)
+    raise ContentError(Problem(
+        scores.path,
+        f"{', '.join(s.player for s in tied)} are tied on {display(total)} across the cut after "
+        f"round {round_number}, and the hands of {players} are not entered",
+        f"fill in the hands column on line{'s' if len(lines) > 1 else ''} "
+        f"{', '.join(map(str, lines))}: the values of the winning hands of that part, space "
+        "separated, or - for a part in which the player won no hands", line=lines[0]))
+
+
+def _hall_order(group: list[Standing], lottery: Lottery, total: Fraction,
+                round_number: int) -> list[Standing]:
+    """The players of one lottery in the order drawn in the hall; all of them must be drawn."""
+    lottery.used = True
+    missing = [s.player for s in group if s.player not in lottery.lines]
+    if missing:
+        raise ContentError(Problem(
+            lottery.path, f"does not list {', '.join(missing)}, tied on {display(total)} across the "
+                          f"cut after round {round_number} with equal hands",
+            f"list every player of the lottery ({', '.join(s.player for s in group)}) in the "
+            "order drawn, one a line"))
+    return sorted(group, key=lambda s: lottery.order.index(s.player))
+
+
+def _check_nobody_else_drawn(lottery: Lottery, drawn: set[str], round_number: int) -> None:
+    extra = [p for p in lottery.order if p not in drawn]
+    if extra:
+        raise ContentError(Problem(
+            lottery.path, f"lists {', '.join(extra)}, who {'is' if len(extra) == 1 else 'are'} in no "
+                          f"tie decided by lottery after round {round_number}",
+            "list only the players tied across the cut with equal hands", line=lottery.lines[extra[0]]))
 
 
 def _hand_key(standing: Standing) -> list[Fraction]:
     return sorted(standing.hands, reverse=True)
 
 
-def _decided(one: Standing, other: Standing) -> str:
+def _decided(one: Standing, other: Standing, lottery: str) -> str:
     a, b = _hand_key(one), _hand_key(other)
     for index in range(max(len(a), len(b))):
         x = a[index] if index < len(a) else None
@@ -132,7 +202,7 @@ def _decided(one: Standing, other: Standing) -> str:
         if x != y:
             which = "biggest" if index == 0 else f"{ordinal(index + 1)} biggest"
             return f"by the {which} hand ({_value(x)} against {_value(y)})"
-    return "by seeded lottery (equal hands)"
+    return f"{lottery} (equal hands)"
 
 
 def _value(value: Fraction | None) -> str:

@@ -11,11 +11,25 @@ import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from plugins.mahjong.rounds import Part, Scores, read_scores, read_seating, scores_path, seating_path
+from plugins.mahjong.rounds import (
+    Lottery,
+    Part,
+    Penalty,
+    Scores,
+    read_lottery,
+    read_penalties,
+    read_scores,
+    read_seating,
+    read_withdrawals,
+    round_file,
+    scores_path,
+    seating_path,
+)
 from plugins.mahjong.settings import Settings
 from plugins.mahjong.standings import (
     ADVANCED,
     ELIMINATED,
+    WITHDRAWN,
     Result,
     Standing,
     carry,
@@ -36,6 +50,18 @@ class Round:
     parts: list[Part] = field(default_factory=list)
     scores: Scores | None = None
     standings: list[Standing] = field(default_factory=list)
+    penalties: dict[str, list[Penalty]] = field(default_factory=dict)
+    lottery: Lottery | None = None
+
+    @property
+    def substituted(self) -> dict[str, dict[int, str]]:
+        """Players whose seat a substitute played: player -> {part: substitute}."""
+        substituted: dict[str, dict[int, str]] = {}
+        for part in self.parts:
+            for table in part.tables:
+                for owner, substitute in table.substitutes.items():
+                    substituted.setdefault(owner, {})[part.number] = substitute
+        return substituted
 
     @property
     def drawn(self) -> bool:
@@ -51,7 +77,8 @@ class Round:
 
 
 SYSTEM = "mahjong-elimination"
-_ROUND_FILE = re.compile(r"([0-9]+)-(?:seating|scores)\.csv")  # ASCII digits, like read_csv's cells
+# ASCII digits, like read_csv's cells
+_ROUND_FILE = re.compile(r"([0-9]+)-(?:seating|scores|penalties|lottery|withdrawals)\.csv")
 
 
 @dataclass
@@ -144,23 +171,28 @@ def play_event(event: Event, state: Mahjong) -> None:
             state.rounds.append(Round(number, list(field_ids), settings.parts[number - 1]))
             break
         current = _read_round(event, settings, number, field_ids, group_of)
+        final = settings.is_final(number)
+        withdrawn = {} if final or number >= state.last_read else \
+            _withdrawals(event, number + 1, field_ids)
         current.standings = rank_standings(
-            [Standing(p, group_of.get(p, ""), carried[p],
-                      sum(current.scores.play.get(p, {}).values(), Fraction(0)) if current.scores
-                      else Fraction(0),
-                      current.scores.hands.get(p, []) if current.scores else [])
+            [Standing(p, group_of.get(p, ""), carried[p], _play(current, p, settings),
+                      current.scores.hands.get(p, []) if current.scores else [],
+                      penalties=current.penalties.get(p, []))
              for p in field_ids],
-            None if settings.is_final(number) else settings.advance[number - 1],
+            None if final else settings.advance[number - 1],
             current.complete, event.seed, number, current.scores,
-            lambda player: event.player(player).name)
+            lambda player: event.player(player).name, current.lottery,
+            {p: reason for p, (reason, _) in withdrawn.items()})
         state.rounds.append(current)
         if not current.complete:
             _check_nothing_after(event, number, state.last_read)
             break
-        if settings.is_final(number):
+        _check_lottery_used(current, number)
+        if final:
             state.results = final_order(current.standings, eliminated, settings.prizes)
             break
-        eliminated[number] = [s for s in current.standings if s.status == ELIMINATED]
+        _check_qualified(event, current, settings.advance[number - 1], withdrawn)
+        eliminated[number] = [s for s in current.standings if s.status in (ELIMINATED, WITHDRAWN)]
         advancing = {s.player: s for s in current.standings if s.status == ADVANCED}
         carried = {p: carry(s, _rate(settings, number, s.group)) for p, s in advancing.items()}
         field_ids = [p for p in field_ids if p in advancing]
@@ -179,7 +211,54 @@ def _check_round_numbers(event: Event, rounds: int) -> None:
         if match and not 1 <= int(match.group(1)) <= rounds:
             problems.add(path, f"is round {int(match.group(1))}, but the event has rounds 1 to {rounds}",
                          "rename the file, or give mahjong.parts one entry per round in event.toml")
+        elif path.name == "1-withdrawals.csv":
+            problems.add(path, "withdraws players before round 1, which has no cut to replace them from",
+                         "remove them from players.csv instead (and redraw round 1)")
     problems.check()
+
+
+def _play(current: Round, player: str, settings: Settings) -> Fraction:
+    """The play scores of a round; with ``substitute_scores = "none"`` the parts a substitute
+    played for the player count nothing."""
+    play = current.scores.play.get(player, {}) if current.scores else {}
+    skipped = current.substituted.get(player, {}) if settings.substitute_scores == "none" else {}
+    return sum((score for part, score in play.items() if part not in skipped), Fraction(0))
+
+
+def _withdrawals(event: Event, number: int, field_ids: list[str]) -> dict[str, tuple[str, int]]:
+    """``rounds/<number>-withdrawals.csv``, read when the round before it is cut."""
+    path = round_file(event, number, "withdrawals")
+    if not path.is_file():
+        return {}
+    problems = Problems()
+    withdrawn = read_withdrawals(path, field_ids, problems)
+    problems.check()
+    return withdrawn
+
+
+def _check_qualified(event: Event, current: Round, advance: int,
+                     withdrawn: dict[str, tuple[str, int]]) -> None:
+    """Only a player who qualified can withdraw and leave a place to the next below the cut."""
+    if not withdrawn:
+        return
+    cut = sorted((s.total for s in current.standings), reverse=True)[advance - 1]
+    path = round_file(event, current.number + 1, "withdrawals")
+    problems = Problems()
+    for standing in current.standings:
+        if standing.player in withdrawn and standing.total < cut:
+            problems.add(path, f"{standing.player} did not qualify for round {current.number + 1} "
+                         f"(rank {standing.rank} after round {current.number}, the cut is at "
+                         f"{advance})", "list only players who qualified; remove the line",
+                         line=withdrawn[standing.player][1])
+    problems.check()
+
+
+def _check_lottery_used(current: Round, number: int) -> None:
+    if current.lottery is not None and not current.lottery.used:
+        raise ContentError(Problem(
+            current.lottery.path, f"records a lottery, but no tie across the cut after round "
+                                  f"{number} was left to one", "remove the file: the totals and "
+                                  "the hands decided every tie"))
 
 
 def _rate(settings: Settings, number: int, group: str) -> Fraction:
@@ -200,8 +279,13 @@ def _read_round(event: Event, settings: Settings, number: int, field_ids: list[s
         if not seating.is_file():
             problems.add(scores, f"scores round {number}, which is not drawn",
                          f"draw it first: publisher draw {event.dir.name} --round {number}")
-        else:
-            current.scores = read_scores(scores, field_ids, current.parts_total, problems)
+        elif current.parts:
+            current.scores = read_scores(scores, field_ids, current.parts, settings.table_total, problems)
+    penalties, lottery = round_file(event, number, "penalties"), round_file(event, number, "lottery")
+    if penalties.is_file() and current.parts:
+        current.penalties = read_penalties(penalties, field_ids, current.parts, problems)
+    if lottery.is_file():
+        current.lottery = read_lottery(lottery, field_ids, problems)
     problems.check()
     return current
 

@@ -1,0 +1,167 @@
+"""The day at the tables: table sums, penalties, substitutes, withdrawals and a lottery drawn in
+the hall, on a 16-player event seated by hand (tables of p01-p04, p05-p08, p09-p12, p13-p16)."""
+
+import json
+from pathlib import Path
+
+from conftest import write
+from test_mahjong_event import errors
+from test_mahjong_scoring import make_event, table
+
+from publisher.problems import display_path
+
+TABLES = [["p01", "p02", "p03", "p04"], ["p05", "p06", "p07", "p08"],
+          ["p09", "p10", "p11", "p12"], ["p13", "p14", "p15", "p16"]]
+# Zero-sum tables; totals in order: p01 60, p05 50, p09 40, p13 30, p02 20, p06 15, p10 10,
+# p14 5 | p03 -10, p16 -12, p07 -15, p11 -20, p15 -23, p12 -30, p08 -50, p04 -70.
+ROUND1 = {"p01": 60, "p02": 20, "p03": -10, "p04": -70, "p05": 50, "p06": 15, "p07": -15,
+          "p08": -50, "p09": 40, "p10": 10, "p11": -20, "p12": -30, "p13": 30, "p14": 5,
+          "p15": -23, "p16": -12}
+
+
+def seat(folder: Path, number: int, tables: list[list[str]], substitutes: dict[str, str] | None = None
+         ) -> None:
+    """A one-part seating written by hand; ``substitutes``: owner -> who sits in for them."""
+    substitutes = substitutes or {}
+    rows = ["part,table,seat,player,substitute"] + [
+        f"1,{t},{wind},{p},{substitutes.get(p, '')}"
+        for t, players in enumerate(tables, 1) for wind, p in zip("ESWN", players, strict=True)]
+    write(folder / f"rounds/{number}-seating.csv", "\n".join(rows) + "\n")
+
+
+def score(folder: Path, number: int, scores: dict[str, int | str], hands: str = "-") -> Path:
+    rows = ["player,part,score,hands"] + [f"{p},1,{s},{hands}" for p, s in scores.items()]
+    return write(folder / f"rounds/{number}-scores.csv", "\n".join(rows) + "\n")
+
+
+def event(tmp_path: Path) -> Path:
+    folder = make_event(tmp_path, table_total="0")
+    seat(folder, 1, TABLES)
+    return folder
+
+
+def test_a_table_that_does_not_sum_to_the_table_total(tmp_path, run):
+    folder = event(tmp_path)
+    path = score(folder, 1, {**ROUND1, "p09": 40, "p10": 10, "p11": 20, "p12": -30})
+    assert errors(run, folder) == [
+        f"error: {display_path(path)}:12: part 1, table 3 (p09, p10, p11, p12) sums to +40, not 0. "
+        "Fix: correct the table's scores (lines 10, 11, 12, 13); for example p11,1,-20 "
+        "(a lost minus sign?) on line 12 makes it sum to 0"]
+    score(folder, 1, {**ROUND1, "p13": 33})  # no sign explains it: the table's last line is named
+    assert errors(run, folder)[0].endswith(
+        "part 1, table 4 (p13, p14, p15, p16) sums to +3, not 0. Fix: correct the table's scores "
+        "(lines 14, 15, 16, 17); for example p16,1,-15 on line 17 makes it sum to 0")
+
+
+def test_another_table_total_is_checked_too(tmp_path, run):
+    folder = event(tmp_path)
+    toml = folder / "event.toml"
+    toml.write_text(toml.read_text().replace('table_total = "0"', "table_total = 100"))
+    score(folder, 1, {p: 25 for p in ROUND1})
+    assert run("build", "--content", folder.parent, "--out", tmp_path / "site")[0] == 0
+    score(folder, 1, ROUND1)
+    assert len(errors(run, folder)) == 4
+
+
+def test_two_scores_and_a_score_at_the_wrong_table_name_both_lines(tmp_path, run):
+    folder = event(tmp_path)
+    rows = ["player,part,score,hands,table"] + [f"{p},1,{s},-," for p, s in ROUND1.items()]
+    rows[6] = "p06,1,15,-,3"
+    rows.append("p02,1,20,-,")
+    path = write(folder / "rounds/1-scores.csv", "\n".join(rows) + "\n")
+    assert errors(run, folder) == [
+        f"error: {display_path(path)}:7: p06 did not sit at table 3 in part 1: line 7 of "
+        "1-seating.csv seats them at table 2. Fix: write table 2, or correct the player",
+        f"error: {display_path(path)}:18: p02 has a second score for part 1 (first on line 3). "
+        "Fix: keep one row per player and part: remove the wrong one",
+        f"error: {display_path(path)}: part 1 has no score for p06. "
+        "Fix: add a row player,1,score for each of them (0 if they scored nothing)"]
+
+
+def test_a_penalty_enters_the_total_the_cut_the_pages_and_the_json(tmp_path, run):
+    folder = event(tmp_path)
+    score(folder, 1, ROUND1)
+    write(folder / "rounds/1-penalties.csv", "player,part,points,reason\np14,1,-20,late arrival\n"
+                                             "p02,1,2.5,stalling\n")
+    standings = table(folder, 1)
+    assert standings["p14"]["total"] == "-15" and standings["p14"]["status"] == "eliminated"
+    assert standings["p03"]["status"] == "advanced"  # -10 now makes the top 8 in p14's place
+    assert standings["p02"]["penalties"] == [{"part": 1, "points": "5/2", "reason": "stalling"}]
+    assert (standings["p02"]["total"], standings["p02"]["penalty_display"]) == ("35/2", "2.50")
+    out = tmp_path / "site"
+    assert run("build", "--content", folder.parent, "--out", out)[0] == 0
+    page = (out / "test-mahjong/standings-1.html").read_text()
+    assert '<th scope="col" class="num hide-narrow">Penalty</th>' in page
+    assert "Penalty 20.00 in the round: late arrival" in page
+    player = (out / "test-mahjong/players/p14.html").read_text()
+    assert "Carried 0.00 + play 5.00 − penalties 20.00 = <strong>-15.00</strong>" in player
+    write(folder / "rounds/1-penalties.csv", "player,part,points,reason\np21,1,10,late\n")
+    assert errors(run, folder) == [
+        f"error: {display_path(folder / 'rounds/1-penalties.csv')}:2: 'p21' did not play part 1 of "
+        "this round. Fix: name a player seated in that part (see the seating file)"]
+
+
+def test_a_substitute_plays_the_seat_and_scores_for_the_owner_or_not(tmp_path, run):
+    folder = event(tmp_path)
+    seat(folder, 1, TABLES, {"p05": "r1"})
+    score(folder, 1, {("r1" if p == "p05" else p): s for p, s in ROUND1.items()})  # r1 entered
+    assert table(folder, 1)["p05"]["play"] == "50"
+    toml = folder / "event.toml"
+    toml.write_text(toml.read_text().replace('table_total = "0"',
+                                             'table_total = "0"\nsubstitute_scores = "none"'))
+    standings = table(folder, 1)
+    assert (standings["p05"]["play"], standings["p05"]["status"]) == ("0", "advanced")
+    assert standings["p03"]["status"] == "eliminated"
+    out = tmp_path / "site"
+    assert run("build", "--content", folder.parent, "--out", out)[0] == 0
+    assert "r1 played the round in their seat" in (out / "test-mahjong/standings-1.html").read_text()
+    write(folder / "rounds/1-penalties.csv", "player,part,points,reason\np05,1,10,late\n")
+    assert errors(run, folder) == [
+        f"error: {display_path(folder / 'rounds/1-penalties.csv')}:2: p05 did not play part 1: r1 sat "
+        "in for them. Fix: write the substitute's penalty as r1,1,10,..."]
+
+
+def test_a_lottery_drawn_in_the_hall_decides_a_tie_the_hands_leave(tmp_path, run):
+    folder = event(tmp_path)
+    # p14 and p03 level on -10 with p16, across the cut at 8 (p14 is 8th on 5 otherwise)
+    score(folder, 1, {**ROUND1, "p13": 45, "p14": -10, "p15": -25, "p16": -10})
+    write(folder / "rounds/1-lottery.csv", "player\np16\np03\np14\n")
+    standings = table(folder, 1)
+    assert [p for p in ("p03", "p14", "p16") if standings[p]["status"] == "advanced"] == ["p16"]
+    assert standings["p16"]["tiebreak"] == (
+        "tied on -10.00 across the cut (3 players); winning hands none; place 1 of the tie: ahead of "
+        "Player 03 by a lottery drawn in the hall (equal hands)")
+    write(folder / "rounds/1-lottery.csv", "player\np16\np03\n")
+    assert errors(run, folder) == [
+        f"error: {display_path(folder / 'rounds/1-lottery.csv')}: does not list p14, tied on -10.00 "
+        "across the cut after round 1 with equal hands. Fix: list every player of the lottery "
+        "(p03, p14, p16) in the order drawn, one a line"]
+    score(folder, 1, ROUND1)
+    assert errors(run, folder) == [
+        f"error: {display_path(folder / 'rounds/1-lottery.csv')}: records a lottery, but no tie "
+        "across the cut after round 1 was left to one. Fix: remove the file: the totals and the "
+        "hands decided every tie"]
+
+
+def test_a_withdrawn_player_gives_the_place_to_the_best_below_the_cut(tmp_path, run):
+    folder = event(tmp_path)
+    score(folder, 1, ROUND1)
+    write(folder / "rounds/2-withdrawals.csv", "player,reason\np06,illness\n")
+    standings = table(folder, 1)
+    assert (standings["p06"]["status"], standings["p06"]["withdrawal"]) == ("withdrawn", "illness")
+    assert (standings["p03"]["status"], standings["p03"]["replaces"]) == ("advanced", "p06")
+    assert run("draw", folder, "--round", 2)[0] == 0
+    seated = {line.split(",")[3] for line in (folder / "rounds/2-seating.csv").read_text().split()[1:]}
+    assert seated == {"p01", "p05", "p09", "p13", "p02", "p10", "p14", "p03"}
+    out = tmp_path / "site"
+    assert run("build", "--content", folder.parent, "--out", out)[0] == 0
+    page = (out / "test-mahjong/standings-1.html").read_text()
+    assert "Advanced in place of Player 06, who withdrew (illness)" in page
+    assert "Qualified but withdrew before round 2 (illness)" in page
+    results = json.loads((out / "test-mahjong/data/mahjong-results.json").read_text())["results"]
+    assert [(r["player"], r["eliminated_in"]) for r in results[:2]] == [("p06", 1), ("p16", 1)]
+    write(folder / "rounds/2-withdrawals.csv", "player,reason\np07,illness\n")
+    assert errors(run, folder)[0] == (
+        f"error: {display_path(folder / 'rounds/2-withdrawals.csv')}:2: p07 did not qualify for "
+        "round 2 (rank 11 after round 1, the cut is at 8). Fix: list only players who qualified; "
+        "remove the line")
