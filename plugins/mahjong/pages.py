@@ -262,7 +262,9 @@ def standing_json(s: Standing) -> dict[str, Any]:
         "rank": s.rank, "player": s.player, "group": s.group or None,
         "carried": exact(s.carried), "play": exact(s.play), "total": exact(s.total),
         "carried_display": display(s.carried), "play_display": display(s.play),
-        "total_display": display(s.total), "status": s.status, "tiebreak": s.tiebreak,
+        # A player who withdrew is out: "eliminated", with the reason in "withdrawal".
+        "total_display": display(s.total), "status": ELIMINATED if s.status == WITHDRAWN else s.status,
+        "tiebreak": s.tiebreak,
         "hands": [exact(h) for h in sorted(s.hands, reverse=True)],
         "penalty": exact(s.penalty), "penalty_display": display(s.penalty),
         "penalties": [{"part": p.part, "points": exact(p.points), "reason": p.reason}
