@@ -1,0 +1,144 @@
+"""The EGD results format: export for rating submission, import of the archive's files."""
+
+from __future__ import annotations
+
+import csv
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from anyascii import anyascii
+
+EXAMPLE = Path(__file__).parent.parent / "content" / "ljubljana-go-open-2026"
+
+SAMPLE = """; CL[B]
+; EV[Club Cup 2025]
+; PC[SI,Ljubljana]
+; DT[2025-10-04,2025-10-05]
+; KM[6.5]
+;
+; Pl Name                            Rk Co Club   MMS   SOS SOSOS
+   1 Novak Ana                       2d SI Ljub    22    40   120    3+/w0    2+/b0    4+/w0
+   2 Müller Jörg                     1d DE Berl    21    41   121    4+/b0    1-/w0    3+/b1
+   3 Horvat Ivan                     1k HR Zagr    19    39   119    1-/b0    0+       2-/w1
+   4 Kranjc Eva                      3k SI Ljub    17    38   118    2-/w0    0=       1-/b0
+"""
+
+
+def with_latin_names(tmp_path: Path) -> Path:
+    """The example Go event, its names given an egd_name in Latin letters (as the fix says)."""
+    folder = tmp_path / "content" / "lj"
+    shutil.copytree(EXAMPLE, folder)
+    rows = list(csv.DictReader((folder / "players.csv").read_text(encoding="utf-8").splitlines()))
+    for row in rows:
+        first, _, surname = row["name"].rpartition(" ")
+        row["egd_name"] = anyascii(f"{surname} {first}")
+    with (folder / "players.csv").open("w", encoding="utf-8", newline="") as stream:
+        writer = csv.DictWriter(stream, fieldnames=list(rows[0]))
+        writer.writeheader()
+        writer.writerows(rows)
+    return folder
+
+
+def test_export_writes_the_header_and_fixed_columns_in_iso_8859_15(tmp_path, run):
+    folder = with_latin_names(tmp_path)
+    code, _, err = run("export", "egd", folder, "-o", tmp_path / "lj.h9")
+    assert code == 0, err
+    text = (tmp_path / "lj.h9").read_bytes().decode("iso-8859-15")
+    lines = text.splitlines()
+    assert lines[:6] == ["; CL[B]", "; EV[Ljubljana Go Open 2026]", "; PC[,Ljubljana, Slovenia]",
+                         "; DT[2026-05-01,2026-05-03]", "; KM[6.5]", "; McMahon bar 3d, floor 20k"]
+    assert lines[7] == "; Pl Name                            Rk Co Club   MMS   SOS SOSOS SODOS"
+    first = lines[8]
+    assert first[:47] == "   1 Dvorak Lukas                    5d CZ Go_K"
+    assert first.split()[-6:] == ["7+/w0", "3+/b0", "2+/b0", "5+/w0", "4+/w0", "6+/w0"]
+    standings = {}
+    run("build", "--content", folder.parent, "--out", tmp_path / "site")
+    data = json.loads((tmp_path / "site" / "lj" / "data" / "standings-6.json").read_text())
+    standings = [s["player"] for s in data["standings"]]
+    assert len(lines) - 8 == len(standings)
+
+
+def test_names_the_egd_cannot_encode_are_reported_not_mangled(tmp_path, run):
+    code, _, err = run("export", "egd", EXAMPLE, "-o", tmp_path / "lj.h9")
+    assert code == 1 and not (tmp_path / "lj.h9").exists()
+    problems = [line for line in err.splitlines() if line.startswith("error:")]
+    assert len(problems) == 14
+    assert any("players.csv:22:" in p and "'ćč' is not in ISO-8859-15" in p and "egd_name" in p
+               for p in problems)
+
+
+def round_games(folder: Path, names: dict[str, str]) -> list[set[tuple[str, str, str]]]:
+    found = []
+    for path in sorted((folder / "rounds").glob("*.csv"), key=lambda p: int(p.stem)):
+        rows = csv.DictReader(path.read_text(encoding="utf-8").splitlines())
+        found.append({(names[r["player1"]], names.get(r["player2"], ""), r["result"]) for r in rows})
+    return found
+
+
+def latin_names(folder: Path) -> dict[str, str]:
+    rows = csv.DictReader((folder / "players.csv").read_text(encoding="utf-8").splitlines())
+    return {r["id"]: r.get("egd_name") or r["name"] for r in rows}
+
+
+def test_import_of_the_export_gives_the_same_rounds_and_standings(tmp_path, run):
+    folder = with_latin_names(tmp_path)
+    assert run("export", "egd", folder, "-o", tmp_path / "lj.h9")[0] == 0
+    back = tmp_path / "content" / "back"
+    code, out, err = run("import", "egd", tmp_path / "lj.h9", back)
+    assert code == 0, err
+    assert "note:" not in out
+    assert round_games(back, latin_names(back)) == round_games(folder, latin_names(folder))
+    assert run("build", "--content", tmp_path / "content", "--out", tmp_path / "site")[0] == 0
+
+    def table(slug: str, names: dict[str, str]) -> list[tuple]:
+        data = json.loads((tmp_path / "site" / slug / "data" / "standings-6.json").read_text())
+        return [(s["place"], names[s["player"]], s["score"], s["tiebreaks"]) for s in data["standings"]]
+
+    assert table("back", latin_names(back)) == table("lj", latin_names(folder))
+    assert run("export", "egd", back, "-o", tmp_path / "again.h9")[0] == 0
+    assert (tmp_path / "again.h9").read_bytes() == (tmp_path / "lj.h9").read_bytes()
+
+
+def test_import_reads_an_archive_file(tmp_path, run):
+    source = tmp_path / "cup.h9"
+    source.write_bytes(SAMPLE.encode("iso-8859-15"))
+    folder = tmp_path / "content" / "cup"
+    code, out, err = run("import", "egd", source, folder)
+    assert code == 0, err
+    assert (folder / "rounds" / "1.csv").read_text() == (
+        "table,player1,player2,result,handicap\n1,muller-jorg,kranjc-eva,1-0,0\n"
+        "2,horvat-ivan,novak-ana,0-1,0\n")
+    assert (folder / "rounds" / "2.csv").read_text() == (
+        "table,player1,player2,result,handicap\n1,novak-ana,muller-jorg,1-0,0\n,horvat-ivan,,bye,\n")
+    assert "1,novak-ana,horvat-ivan" not in (folder / "rounds" / "3.csv").read_text()
+    assert (folder / "rounds" / "3.csv").read_text() == (
+        "table,player1,player2,result,handicap\n1,muller-jorg,horvat-ivan,1-0,1\n"
+        "2,kranjc-eva,novak-ana,0-1,0\n")
+    players = list(csv.DictReader((folder / "players.csv").read_text(encoding="utf-8").splitlines()))
+    assert [(p["name"], p["rank"], p["egd_place"], p["absent"]) for p in players][1:4:2] == [
+        ("Müller Jörg", "1d", "2", ""), ("Kranjc Eva", "3k", "4", "2")]
+    assert "note:" in out
+    assert run("build", "--content", tmp_path / "content", "--out", tmp_path / "site")[0] == 0
+
+
+BAD = {
+    "mismatch": (SAMPLE.replace("2+/b0    4+/w0", "2+/b0    4+/b0"), "round 3: 4+/b0 does not match line"),
+    "no-place": (SAMPLE.replace("3+/w0", "9+/w0"), "round 1: no player has place 9"),
+    "truncated": (SAMPLE[: SAMPLE.index("Horvat") + 10], "is not a player line"),
+    "no-date": (SAMPLE.replace("; DT[2025-10-04,2025-10-05]\n", ""), "has no date"),
+    "twice": (SAMPLE.replace("   4 Kranjc", "   3 Kranjc"), "place 3 is on two lines"),
+    "no-rank": (SAMPLE.replace(" 3k SI", " ?? SI"), "has no rank after the name"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BAD))
+def test_a_broken_h9_gives_one_line_and_no_folder(tmp_path, run, name):
+    text, message = BAD[name]
+    source = tmp_path / f"{name}.h9"
+    source.write_bytes(text.encode("iso-8859-15"))
+    code, _, err = run("import", "egd", source, tmp_path / "content" / "t")
+    problems = [line for line in err.splitlines() if line.startswith("error:")]
+    assert code == 1 and len(problems) == 1 and message in problems[0] and f"{name}.h9" in problems[0], err
+    assert not (tmp_path / "content").exists() or not list((tmp_path / "content").iterdir())
