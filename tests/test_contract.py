@@ -256,9 +256,12 @@ def test_swiss_needs_no_grouping_keys_and_reads_the_macmahon_table(tmp_path, run
          "players": ["a", "b", "c"]}]
     standings = load(out, "open", "standings-1.json")["standings"]
     assert standings == [
-        {"place": 1, "player": "a", "score": 1.0, "wins": 1.0, "tiebreaks": {"wins": 1.0}},
-        {"place": 2, "player": "c", "score": 0.5, "wins": 0.5, "tiebreaks": {"wins": 0.5}},
-        {"place": 3, "player": "b", "score": 0.0, "wins": 0.0, "tiebreaks": {"wins": 0.0}}]
+        {"place": 1, "player": "a", "score": 1.0, "wins": 1.0, "tiebreaks": {"wins": 1.0},
+         "colours": {"black": 1, "white": 0}},
+        {"place": 2, "player": "c", "score": 0.5, "wins": 0.5, "tiebreaks": {"wins": 0.5},
+         "colours": {"black": 0, "white": 0}},
+        {"place": 3, "player": "b", "score": 0.0, "wins": 0.0, "tiebreaks": {"wins": 0.0},
+         "colours": {"black": 0, "white": 1}}]
 
 
 # -- round files: every result spelling ----------------------------------------------------

@@ -120,7 +120,7 @@ def test_mcmahon_round_one_pairs_inside_the_rank_groups(tmp_path, run):
     rows = [line.split(",", 4) for line in path.read_text().splitlines()[1:]]
     assert [r[0] for r in rows] == ["1", "2", "3", ""]
     assert rows[2][4] == "Dan was left over in score group 1 (an odd number of players to pair) " \
-                        "and went down to score group 0."
+                        "and went down to score group 0. Colours drawn by nigiri: Dan takes Black."
     assert rows[3][1:4] == ["f", "", "bye"]
     assert "Ann (a, 2)" in out and "Fay (f, 0)" in out
 

@@ -19,6 +19,7 @@ from conftest import write
 
 from plugins.macmahon.grouping import Group, Grouping
 from plugins.macmahon.rounds import Game, Round
+from plugins.macmahon.settings import Settings
 from plugins.macmahon.standings import compute, display
 from publisher.build import load_event
 from publisher.model import Player
@@ -85,7 +86,7 @@ def test_mcmahon_score_starts_from_the_group_and_sos_uses_it():
     players = [Player(p, p.upper(), 2) for p in "abcd"]
     grouping = Grouping([Group(1, [], 1, ["a", "b"]), Group(2, [], 0, ["c", "d"])])
     rnd = Round(1, None, [Game(1, "a", "c", "0-1"), Game(2, "b", "d", "1-0")])  # type: ignore[arg-type]
-    standings = compute(players, [rnd], grouping, ["sos", "sodos"], 1.0, 1)
+    standings = compute(players, [rnd], grouping, Settings("macmahon", tiebreaks=["sos", "sodos"]), 1)
     assert table(standings) == [
         ("1", "b", 2.0, 1.0, {"sos": 0.0, "sodos": 0.0}),
         ("2", "c", 1.0, 1.0, {"sos": 1.0, "sodos": 1.0}),
@@ -105,7 +106,8 @@ def test_json_of_rounds_and_standings(five, tmp_path, run):
     standings = json.loads((data / "standings-2.json").read_text())
     assert standings["round"] == 2
     assert standings["standings"][0] == {"place": 1, "player": "a", "score": 1.5, "wins": 1.5,
-                                         "tiebreaks": {"sos": 2.5, "sosos": 5.0, "sodos": 1.75}}
+                                         "tiebreaks": {"sos": 2.5, "sosos": 5.0, "sodos": 1.75},
+                                         "colours": {"black": 2, "white": 0}}
     assert [(s["place"], s["player"]) for s in standings["standings"]] == [
         (1, "a"), (1, "d"), (3, "c"), (4, "b"), (5, "e")]
 

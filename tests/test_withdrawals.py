@@ -63,7 +63,7 @@ def test_withdrawn_player_keeps_place_and_counts_for_opponents(tmp_path, run):
     # which counts as c's own score: SOS d's 1 + 1 = 2, equal with f (e's 1 + the bye's own 1).
     assert lines["d"]["tiebreaks"] == {"sos": 1.0} and lines["d"]["score"] == 1.0
     assert lines["c"] == {"place": 3, "player": "c", "score": 1.0, "wins": 1.0,
-                          "tiebreaks": {"sos": 2.0}, "withdrawn": 1}
+                          "tiebreaks": {"sos": 2.0}, "colours": {"black": 1, "white": 0}, "withdrawn": 1}
     assert [s["player"] for s in after_2] == ["a", "e", "c", "f", "d", "b"]
     standings = (out / "club" / "standings-2.html").read_text()
     assert standings.count("withdrew after") == 1

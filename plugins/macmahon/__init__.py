@@ -15,7 +15,7 @@ from plugins.macmahon.grouping import Grouping, allocate
 from plugins.macmahon.groups_page import groups_page
 from plugins.macmahon.pages import Results, event_outputs, live_view, status
 from plugins.macmahon.pair_command import add_pair_command
-from plugins.macmahon.rounds import Round, check_withdrawals, read_rounds
+from plugins.macmahon.rounds import Round, check_absences, check_withdrawals, read_rounds
 from plugins.macmahon.settings import Settings, read_settings
 from plugins.macmahon.standings import compute, display, initial_scores
 from publisher import hookimpl
@@ -56,6 +56,7 @@ def publisher_load_event(event: Event) -> None:
     if event.system in SYSTEMS:
         settings, rounds = read_settings(event), read_rounds(event)
         check_withdrawals(rounds, settings.withdrawn)
+        check_absences(rounds, settings.absent)
         event.data["macmahon"] = MacMahon(settings=settings, rounds=rounds)
 
 
@@ -65,10 +66,8 @@ def publisher_compute_event(event: Event) -> None:
     if mm is not None:
         mm.grouping = allocate(event, mm.settings)
         rounds, settings = mm.rounds, mm.settings
-        mm.results = Results(rounds, [
-            compute(event.players, rounds, mm.grouping, settings.tiebreaks, settings.bye_score, r.number,
-                    settings.withdrawn)
-            for r in rounds], settings.bye_score, initial_scores(mm.grouping, 1))
+        mm.results = Results(rounds, [compute(event.players, rounds, mm.grouping, settings, r.number)
+                                      for r in rounds], settings, initial_scores(mm.grouping, 1))
 
 
 @hookimpl

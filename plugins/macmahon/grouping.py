@@ -75,6 +75,10 @@ class Grouping:
     moves: list[Move] = field(default_factory=list)
     levels: dict[str, Rank] = field(default_factory=dict)
     from_rating: set[str] = field(default_factory=set)
+    corrections: dict[str, int] = field(default_factory=dict)  # players.csv mms_correction
+    # bar-floor: what turns a McMahon score into the rank it stands for (score + offset is the
+    # rank's value); None where groups are not one rank a point
+    rank_offset: int | None = None
 
     def group_of(self, player_id: str) -> Group:
         return self._group_by_player[player_id]
@@ -86,9 +90,10 @@ class Grouping:
         carries the top group's initial score instead of their own group's.
         """
         promotion = self._promotion_by_player.get(player_id)
+        correction = self.corrections.get(player_id, 0)
         if promotion is not None and round_number > promotion.after_round:
-            return self.groups[0].initial_score
-        return self.group_of(player_id).initial_score
+            return self.groups[0].initial_score + correction
+        return self.group_of(player_id).initial_score + correction
 
     @cached_property
     def _group_by_player(self) -> dict[str, Group]:
@@ -121,9 +126,11 @@ class Grouping:
 def allocate(event: Event, settings: Settings) -> Grouping:
     """Group the field of ``event`` as its settings say."""
     if settings.system == "swiss":
-        return Grouping([Group(1, [], 0, [p.id for p in event.players])])
+        return Grouping([Group(1, [], 0, [p.id for p in event.players])],
+                        corrections=dict(settings.corrections))
     by_rank = _bar_floor if settings.grouping == "bar-floor" else _min_size
     grouping = by_rank(event, settings)
+    grouping.corrections = dict(settings.corrections)
     _adjust(event, settings, grouping)
     if settings.grouping == "min-size":
         grouping.promotions = [
@@ -287,7 +294,13 @@ def _bar_floor(event: Event, settings: Settings) -> Grouping:
                    f"Everyone at or below the floor ({floor}) starts in the bottom group."]
     notes = [f"One group per rank from the bar ({bar}) down to the floor ({floor}); "
              "a rank without players keeps its group, so initial scores stay one point a rank apart."]
-    return Grouping(_groups(event, blocks, levels, reasons), notes=notes, levels=levels)
+    zero = 0
+    if settings.zero_point == "30k":  # OpenGotha and the MacMahon program: 30k has score 0
+        zero = floor.value - Rank.parse("30k").value
+        notes.append(f"Scores count from 30k = 0, as OpenGotha does: the floor group ({floor} and "
+                     f"below) starts with {zero}.")
+    return Grouping(_groups(event, blocks, levels, reasons, zero), notes=notes, levels=levels,
+                    rank_offset=floor.value - zero)
 
 
 def _span(high: Rank, low: Rank, present: set[Rank]) -> list[Rank]:
@@ -299,14 +312,15 @@ def _span(high: Rank, low: Rank, present: set[Rank]) -> list[Rank]:
 # -- shared ---------------------------------------------------------------------------------
 
 def _groups(event: Event, blocks: list[list[Rank]], levels: dict[str, Rank],
-            reasons: list[str]) -> list[Group]:
-    """Groups from rank blocks (strongest first): initial scores count up from 0 at the bottom."""
+            reasons: list[str], zero: int = 0) -> list[Group]:
+    """Groups from rank blocks (strongest first): initial scores count up from ``zero`` at the
+    bottom."""
     where = {rank: index for index, block in enumerate(blocks) for rank in block}
     members: list[list[str]] = [[] for _ in blocks]
     for player in event.players:
         if player.id in levels:
             members[where[levels[player.id]]].append(player.id)
-    return [Group(i + 1, block, len(blocks) - 1 - i, _strongest_first(event, ids, levels), reason)
+    return [Group(i + 1, block, zero + len(blocks) - 1 - i, _strongest_first(event, ids, levels), reason)
             for i, (block, ids, reason) in enumerate(zip(blocks, members, reasons, strict=True))]
 
 

@@ -19,6 +19,7 @@ class Member:
     from_rating: bool
     promoted: bool
     move: Move | None
+    correction: int = 0  # players.csv mms_correction
 
 
 @dataclass
@@ -34,7 +35,7 @@ def groups_page(event: Event, grouping: Grouping) -> Page:
     sections = [
         Section(group, [
             Member(event.player(pid), grouping.levels.get(pid), pid in grouping.from_rating,
-                   pid in promoted, moves.get(pid))
+                   pid in promoted, moves.get(pid), grouping.corrections.get(pid, 0))
             for pid in group.players
         ])
         for group in grouping.groups

@@ -8,11 +8,12 @@ though their games still count in everyone's tiebreaks.
 
 from __future__ import annotations
 
+from plugins.macmahon import colours
 from plugins.macmahon.grouping import Grouping
 from plugins.macmahon.pairing import Entrant
 from plugins.macmahon.rounds import Round
 from plugins.macmahon.settings import Settings
-from plugins.macmahon.standings import compute, histories, initial_scores
+from plugins.macmahon.standings import compute, descending, histories, initial_scores
 from publisher.model import Player
 
 
@@ -20,27 +21,32 @@ def pairing_order(players: list[Player], rounds: list[Round], grouping: Grouping
                   number: int) -> list[Entrant]:
     """Every player as an Entrant for round ``number``, in the order the pairing reads them."""
     before = [r for r in rounds if r.number < number]
-    history = histories(players, before, settings.bye_score)
-    previous = (compute(players, before, grouping, settings.tiebreaks, settings.bye_score, number - 1)
-                if number > 1 else None)
+    history = histories(players, before, settings)
+    previous = compute(players, before, grouping, settings, number - 1) if number > 1 else None
 
     start = initial_scores(grouping, number)
 
     def key(player: Player) -> tuple:
-        strength = (-(player.rating if player.rating is not None else -1),
+        # Unrated players after every rated one, negative ratings included.
+        strength = (player.rating is None, -(player.rating or 0),
                     -(player.rank.value if player.rank else -1000), player.id)
         if previous is None:
             return (-start[player.id], *strength)
         line = previous.by_player[player.id]
-        return (-line.score, *(-line.tiebreaks[t] for t in previous.tiebreaks), *strength)
+        return (-line.score, *(descending(line.tiebreaks[t]) for t in previous.tiebreaks), *strength)
 
+    handicap = settings.handicap
     entrants = []
-    present = [p for p in players if settings.withdrawn.get(p.id, number) >= number]
+    present = [p for p in players if settings.withdrawn.get(p.id, number) >= number
+               and number not in settings.absent.get(p.id, ())]
     for player in sorted(present, key=key):
         entries = history[player.id]
         score = (previous.by_player[player.id].score if previous
                  else float(start[player.id]))
+        level = (colours.level(score, player.rank.value if player.rank else None, grouping.rank_offset,
+                               handicap) if handicap else None)
+        balance = sum((-1 if e.black else 1) for e in entries if e.opponent and not e.handicap)
         entrants.append(Entrant(player.id, score,
                                 frozenset(e.opponent for e in entries if e.opponent),
-                                sum(1 for e in entries if e.kind == "bye")))
+                                sum(1 for e in entries if e.kind == "bye"), level, balance))
     return entrants

@@ -7,14 +7,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from plugins.macmahon.rounds import Round
+from plugins.macmahon.settings import Settings
 from plugins.macmahon.standings import (
     LABELS,
     LEGEND,
-    UNPLAYED,
+    SCORE_LEGEND,
     Entry,
     Standings,
     display,
     histories,
+    unplayed_text,
 )
 from publisher.model import DataFile, Event, Page
 from publisher.problems import display_path
@@ -27,7 +29,7 @@ class Results:
 
     rounds: list[Round]
     standings: list[Standings]
-    bye_score: float
+    settings: Settings
     initial: dict[str, int]
 
 
@@ -56,15 +58,15 @@ def event_outputs(event: Event, results: Results) -> list[Page | DataFile]:
                  nav="Pairings" if rnd.number == last else None, nav_order=20),
             Page(f"standings-{rnd.number}.html", "macmahon/standings.html",
                  f"Standings after round {rnd.number} — {event.name}",
-                 {**common, "standings": table, **legend(table.tiebreaks)},
+                 {**common, "standings": table, **legend(results.settings)},
                  nav="Standings" if rnd.number == last else None, nav_order=30),
             DataFile(f"data/round-{rnd.number}.json", rnd.as_json()),
             DataFile(f"data/standings-{rnd.number}.json", table.as_json()),
         ]
     latest = results.standings[-1]
-    history = histories(event.players, results.rounds, results.bye_score)
+    history = histories(event.players, results.rounds, results.settings)
     outputs.append(Page("crosstable.html", "macmahon/crosstable.html", f"Crosstable — {event.name}",
-                        {**common, "standings": latest, **legend(latest.tiebreaks),
+                        {**common, "standings": latest, **legend(results.settings),
                          "cells": {p: [cell(e, latest) for e in entries] for p, entries in history.items()}},
                         nav="Crosstable", nav_order=40))
     for player in event.players:
@@ -76,12 +78,13 @@ def event_outputs(event: Event, results: Results) -> list[Page | DataFile]:
     return outputs
 
 
-def legend(tiebreaks: list[str]) -> dict[str, Any]:
+def legend(settings: Settings) -> dict[str, Any]:
     """The columns and their one-line explanations, for every page with standings."""
-    labels = {"score": "Score", **LABELS}
-    keys = ["score", *([] if "wins" in tiebreaks else ["wins"]), *tiebreaks]
-    return {"labels": labels, "order": [labels[t] for t in tiebreaks],
-            "legend": [(labels[k], LEGEND[k]) for k in keys], "unplayed": UNPLAYED}
+    tiebreaks = settings.tiebreaks
+    keys = [*([] if "wins" in tiebreaks else ["wins"]), *tiebreaks]
+    return {"labels": LABELS, "order": [LABELS[t] for t in tiebreaks],
+            "legend": [("Score", SCORE_LEGEND), *((LABELS[k], LEGEND[k]) for k in keys)],
+            "unplayed": unplayed_text(settings)}
 
 
 def status(event: Event, results: Results) -> str:

@@ -13,7 +13,7 @@ import io
 from pathlib import Path
 
 from plugins.macmahon.order import pairing_order
-from plugins.macmahon.pairing import STRATEGY_PAIRS, Pairing, pair
+from plugins.macmahon.pairing import STRATEGY_PAIRS, Pairing, Table, pair
 from plugins.macmahon.rounds import round_path
 from plugins.macmahon.settings import STRATEGIES
 from plugins.macmahon.standings import display
@@ -54,7 +54,14 @@ def run_pair(args: argparse.Namespace) -> int:
     _check_round(event, len(mm.rounds), number, args.force or args.dry_run)
     strategy = args.strategy or mm.settings.pairing
     order = pairing_order(event.players, mm.rounds, mm.grouping, mm.settings, number)
-    pairing = pair(order, strategy, f"{event.seed}:round-{number}", lambda pid: event.player(pid).name)
+    if len(order) < 2:
+        raise ContentError(Problem(event.toml_path, f"round {number} has "
+                                   f"{'nobody' if not order else 'only ' + event.player(order[0].id).name} "
+                                   "to pair: every other player has withdrawn ([macmahon] withdrawn) or is "
+                                   "absent (players.csv absent)", "check withdrawn and absent; if the event "
+                                   "is over, lower rounds in event.toml", key="macmahon.withdrawn"))
+    pairing = pair(order, strategy, f"{event.seed}:round-{number}", lambda pid: event.player(pid).name,
+                   mm.settings.handicap, event.game)
     print(f"Round {number} of {event.name}: {strategy} pairing, {STRATEGY_PAIRS[strategy]}")
     print(_listing(event, pairing, {e.id: e.score for e in order}))
     gone = [f"{event.player(pid).name} ({pid}) {f'after round {last}' if last else 'before round 1'}"
@@ -65,7 +72,7 @@ def run_pair(args: argparse.Namespace) -> int:
     if args.dry_run:
         print(f"Dry run: {path} was not written.")
         return 0
-    write_atomically(path, round_csv(pairing).encode("utf-8"))
+    write_atomically(path, round_csv(pairing, mm.settings.handicap is not None).encode("utf-8"))
     print(f"Wrote {path}: {len(pairing.tables)} tables{', 1 bye' if pairing.bye else ''}.")
     return 0
 
@@ -96,16 +103,25 @@ def _check_round(event: Event, paired: int, number: int, force: bool) -> None:
             for g in previous.pending])
 
 
-def round_csv(pairing: Pairing) -> str:
-    """The round file: the contract's columns, empty results, and the explanations as ``note``."""
+def round_csv(pairing: Pairing, handicaps: bool = False) -> str:
+    """The round file: the contract's columns, empty results, the handicap and komi of each
+    game (events with ``[macmahon.handicap]``) and the explanations as ``note``."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["table", "player1", "player2", "result", "note"])
+    extra = ["handicap", "komi"] if handicaps else []
+    writer.writerow(["table", "player1", "player2", "result", *extra, "note"])
     for table in pairing.tables:
-        writer.writerow([table.number, table.black, table.white, "", table.note])
+        given = [table.handicap, display_komi(table.komi)] if handicaps else []
+        note = " ".join(n for n in (table.note, table.colour_note) if n)
+        writer.writerow([table.number, table.black, table.white, "", *given, note])
     if pairing.bye:
-        writer.writerow(["", pairing.bye, "", "bye", pairing.bye_note])
+        writer.writerow(["", pairing.bye, "", "bye", *(["", ""] if handicaps else []), pairing.bye_note])
     return out.getvalue()
+
+
+def display_komi(komi: float | None) -> str:
+    """A komi as the round file writes it: 6.5, 0.5, 0."""
+    return "" if komi is None else f"{komi:g}"
 
 
 def _listing(event: Event, pairing: Pairing, scores: dict[str, float]) -> str:
@@ -113,8 +129,12 @@ def _listing(event: Event, pairing: Pairing, scores: dict[str, float]) -> str:
     def who(pid: str) -> str:
         return f"{event.player(pid).name} ({pid}, {display(scores[pid])})"
 
-    lines = [f"{t.number:>4}  {who(t.black)}  -  {who(t.white)}{'  REPEAT' if t.repeat else ''}"
-             for t in pairing.tables]
+    def terms(t: Table) -> str:
+        given = f"  H{t.handicap}" if t.handicap else ""
+        komi = f"  komi {display_komi(t.komi)}" if t.komi is not None else ""
+        return f"{given}{komi}{'  REPEAT' if t.repeat else ''}  [{t.colour_note}]"
+
+    lines = [f"{t.number:>4}  {who(t.black)}  -  {who(t.white)}{terms(t)}" for t in pairing.tables]
     if pairing.bye:
         lines.append(f" bye  {who(pairing.bye)}")
     reasons = pairing.explanations()

@@ -17,7 +17,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from itertools import groupby
 
+from plugins.macmahon.colours import seat
 from plugins.macmahon.repair import Pair, repair
+from plugins.macmahon.settings import Handicap
 from plugins.macmahon.standings import display
 from publisher.text import join_names
 
@@ -37,6 +39,8 @@ class Entrant:
     score: float
     met: frozenset[str] = frozenset()
     byes: int = 0
+    level: int | None = None  # the handicap level (see colours.level); None without handicaps
+    balance: int = 0          # games as White less games as Black, in even games so far
 
 
 @dataclass
@@ -48,6 +52,9 @@ class Table:
     white: str
     note: str = ""
     repeat: bool = False
+    handicap: int = 0
+    komi: float | None = None
+    colour_note: str = ""
 
 
 @dataclass
@@ -71,16 +78,18 @@ class Pairing:
 
 
 def pair(field_order: list[Entrant], strategy: str, seed: str,
-         label: Callable[[str], str] = str) -> Pairing:
+         label: Callable[[str], str] = str, handicap: Handicap | None = None,
+         game: str = "go") -> Pairing:
     """Pair ``field_order`` (already in pairing order) by ``strategy``.
 
     ``seed`` makes the draws (``simple`` groups, colours) reproducible; ``label``
-    turns an id into what the explanations call the player (their name).
+    turns an id into what the explanations call the player (their name). Handicaps
+    and colours follow :mod:`.colours`.
     """
     best: Pairing | None = None
     for bye, bye_note in _bye_candidates(field_order, label):
         rest = [e for e in field_order if e.id != (bye.id if bye else None)]
-        pairing = _pair_even(rest, strategy, seed, label)
+        pairing = _pair_even(rest, strategy, seed, label, handicap, game)
         pairing.bye, pairing.bye_note = (bye.id, bye_note) if bye else (None, "")
         if not pairing.repeats:
             return pairing
@@ -118,7 +127,7 @@ def _bye_candidates(field_order: list[Entrant],
 
 
 def _pair_even(field_order: list[Entrant], strategy: str, seed: str,
-               label: Callable[[str], str]) -> Pairing:
+               label: Callable[[str], str], handicap: Handicap | None, game: str) -> Pairing:
     by_id = {e.id: e for e in field_order}
     draw = _Draw(label, {e.id: i for i, e in enumerate(field_order)}, by_id,
                  _strategy_cost(field_order, strategy))
@@ -139,8 +148,9 @@ def _pair_even(field_order: list[Entrant], strategy: str, seed: str,
     colours = random.Random(f"{seed}:colours")
     tables = []
     for number, p in enumerate(pairs, 1):
-        black, white = (p.a, p.b) if colours.random() < 0.5 else (p.b, p.a)
-        tables.append(Table(number, black, white, " ".join(p.notes), p.b in by_id[p.a].met))
+        seating = seat(by_id[p.a], by_id[p.b], handicap, colours, game, label)
+        tables.append(Table(number, seating.black, seating.white, " ".join(p.notes), p.b in by_id[p.a].met,
+                            seating.handicap, seating.komi, seating.note))
     return Pairing(tables)
 
 

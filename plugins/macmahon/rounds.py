@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from publisher.csvfiles import read_csv, whole_number
+from publisher.csvfiles import Row, decimal_number, read_csv, whole_number
 from publisher.model import Event
 from publisher.problems import ContentError, Problems
 
@@ -49,6 +49,8 @@ class Game:
     result: str | None
     line: int = 0
     note: str = ""
+    handicap: int = 0           # stones given to Black (player1); 0 for an even game
+    komi: float | None = None   # None where the round file has no komi
 
     @property
     def is_bye(self) -> bool:
@@ -74,6 +76,7 @@ class Round:
     path: Path
     games: list[Game] = field(default_factory=list)
     byes: list[Game] = field(default_factory=list)
+    handicaps: bool = False  # the file has a handicap or komi column: the JSON carries them
 
     @property
     def pending(self) -> list[Game]:
@@ -88,7 +91,8 @@ class Round:
         """``round-<n>.json`` of the contract."""
         return {
             "round": self.number,
-            "pairings": [{"table": g.table, "players": [g.black, g.white], "result": g.result}
+            "pairings": [{"table": g.table, "players": [g.black, g.white], "result": g.result,
+                          **({"handicap": g.handicap, "komi": g.komi} if self.handicaps else {})}
                          for g in self.games],
             "byes": [g.black for g in self.byes],
         }
@@ -131,7 +135,9 @@ def read_round(event: Event, number: int, path: Path) -> Round:
     seen: dict[str, int] = {}
     tables: dict[int, int] = {}
     found = Round(number, path)
-    for row in read_csv(path, COLUMNS):
+    rows = read_csv(path, COLUMNS)
+    found.handicaps = any("handicap" in row.cells or "komi" in row.cells for row in rows[:1])
+    for row in rows:
         black, white, text = row.get("player1"), row.get("player2"), row.get("result")
         line = row.line
         before = len(problems.items)
@@ -156,10 +162,14 @@ def read_round(event: Event, number: int, path: Path) -> Round:
             problems.add(path, f"a bye has no opponent, but player2 is {white}",
                          "move the game to its own row, or clear player2", line=line)
         elif result != "bye" and not white:
-            problems.add(path, "player2 is empty", "write the opponent's id, or bye in result", line=line)
+            problems.add(path, f"player2 is empty, so {black or 'player1'} has no opponent"
+                         + (f" and {text!r} cannot be a result" if text else ""),
+                         "for a bye write bye in result (table and player2 stay empty); for a "
+                         "game write the opponent's id in player2", line=line)
         elif white and white == black:
             problems.add(path, f"{black} plays against themselves", "correct player2", line=line)
-        table = _table(row.get("table"), result == "bye")
+        # A row without player2 is a bye, however its result was typed: no table to ask for.
+        table = _table(row.get("table"), result == "bye" or not white)
         if table is False:
             problems.add(path, f"table {row.get('table')!r} is not a table number",
                          "write a whole number from 1 up", line=line)
@@ -168,11 +178,12 @@ def read_round(event: Event, number: int, path: Path) -> Round:
                          "give every game its own table", line=line)
         elif isinstance(table, int):
             tables[table] = line
+        handicap, komi = _handicap(row, path, line, problems), _komi(row, path, line, problems)
         if len(problems.items) > before:
             continue
         assert result is not False and table is not False
         game = Game(table, black, white or None, None if result in ("", "bye") else result, line,
-                    row.get("note"))
+                    row.get("note"), handicap or 0, komi)
         (found.byes if result == "bye" else found.games).append(game)
     problems.check()
     return found
@@ -194,6 +205,45 @@ def check_withdrawals(rounds: list[Round], withdrawn: Mapping[str, int]) -> None
                                  f"remove this file and pair round {rnd.number} again, or, if {player} "
                                  f"played round {rnd.number}, write {player} = {rnd.number} in withdrawn",
                                  line=game.line)
+    problems.check()
+
+
+def _handicap(row: Row, path: Path, line: int, problems: Problems) -> int | None:
+    """The ``handicap`` cell: stones given to player1, 0 or empty for an even game."""
+    text = row.get("handicap")
+    if not text:
+        return 0
+    number = whole_number(text)
+    if number is None or number > 9:
+        problems.add(path, f"handicap {text!r} is not a handicap",
+                     "write the stones Black receives, 0 (an even game) to 9", line=line)
+    return number
+
+
+def _komi(row: Row, path: Path, line: int, problems: Problems) -> float | None:
+    """The ``komi`` cell: points White receives, in halves (6.5, 0.5, 0, -0.5); empty: not said."""
+    text = row.get("komi")
+    if not text:
+        return None
+    number = decimal_number(text)
+    if number is None or (2 * number).denominator != 1 or abs(number) > 100:
+        problems.add(path, f"komi {text!r} is not a komi", "write it in whole or half points, "
+                     "like 6.5, 0.5 or 0", line=line)
+        return None
+    return float(number)
+
+
+def check_absences(rounds: list[Round], absent: Mapping[str, frozenset[int]]) -> None:
+    """Refuse a round file that seats a player in a round players.csv says they miss."""
+    problems = Problems()
+    for rnd in rounds:
+        for game in sorted([*rnd.games, *rnd.byes], key=lambda g: g.line):
+            for player in (game.black, game.white):
+                if player and rnd.number in absent.get(player, ()):
+                    problems.add(rnd.path, f"{player} is absent in round {rnd.number} (the absent "
+                                 "column of players.csv) but is in this round",
+                                 f"remove {rnd.number} from their absent rounds if they play, or "
+                                 f"remove this file and pair round {rnd.number} again", line=game.line)
     problems.check()
 
 

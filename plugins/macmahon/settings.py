@@ -8,6 +8,7 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
+from plugins.macmahon.player_columns import read_player_columns
 from publisher.csvfiles import FIELD, RATING, Bounds
 from publisher.model import Event
 from publisher.problems import Problems
@@ -15,7 +16,11 @@ from publisher.ranks import Rank
 
 GROUPINGS = ("min-size", "bar-floor")
 STRATEGIES = ("simple", "fold", "split", "adjacent")
-TIEBREAKS = ("sos", "sosos", "sodos", "wins", "rating")
+TIEBREAKS = ("sos", "sos-1", "sos-2", "mos", "cuss", "dc", "sosos", "sodos", "mms", "score", "wins",
+             "rating")
+ZERO_POINTS = ("floor", "30k")
+SOS_UNPLAYED = ("own", "initial", "zero")
+HANDICAP_BASES = ("mms", "rank")
 
 # The FESA grade table's lower bounds: a rating belongs to the highest rank whose bound is <= it.
 FESA_RANK_ELO: dict[str, int] = {
@@ -36,6 +41,23 @@ class Adjustment:
     key: str = ""  # where it is in event.toml, so a rejected move names its entry
 
 
+@dataclass(frozen=True)
+class Handicap:
+    """``[macmahon.handicap]``: OpenGotha's handicap parameters, its defaults included.
+
+    ``bar`` caps both players' levels (OpenGotha's "no handicap above" rank); the
+    difference of levels less ``correction`` (not below 0) and at most ``max`` is the
+    handicap. ``komi`` is for even games, ``handicap_komi`` for handicap games.
+    """
+
+    based_on: str = "mms"
+    bar: Rank | None = None
+    correction: int = 1
+    max: int = 9
+    komi: float = 6.5
+    handicap_komi: float = 0.5
+
+
 @dataclass
 class Settings:
     """Everything the grouping, pairing and standings read from ``[macmahon]``."""
@@ -53,6 +75,12 @@ class Settings:
     rank_elo: dict[Rank, int] = field(default_factory=dict)
     adjustments: list[Adjustment] = field(default_factory=list)
     withdrawn: dict[str, int] = field(default_factory=dict)  # player id: the last round played
+    absent_score: float = 0.0      # points a round the player does not play is worth
+    zero_point: str = "floor"      # "floor": the bottom group starts at 0; "30k": 30k = 0
+    sos_unplayed: str = "own"      # what a bye or an absent round counts in SOS
+    handicap: Handicap | None = None
+    absent: dict[str, frozenset[int]] = field(default_factory=dict)  # players.csv absent
+    corrections: dict[str, int] = field(default_factory=dict)        # players.csv mms_correction
 
     def rank_for_elo(self, elo: int) -> Rank:
         """The highest rank of ``rank_elo`` whose lower bound is <= ``elo``.
@@ -75,7 +103,10 @@ def read_settings(event: Event) -> Settings:
         problems.add(path, "must be a table", "write [macmahon] on a line of its own", key="macmahon")
         problems.check()
     settings = Settings(system=event.system)
-    settings.grouping = _choice(path, table, "grouping", GROUPINGS, settings.grouping, problems)
+    if "grouping" not in table and "bar" in table and "floor" in table:
+        settings.grouping = "bar-floor"  # a bar and a floor say what grouping they mean
+    else:
+        settings.grouping = _choice(path, table, "grouping", GROUPINGS, settings.grouping, problems)
     settings.pairing = _choice(path, table, "pairing", STRATEGIES, settings.pairing, problems)
     settings.min_group_size = _whole(path, table, "min_group_size", FIELD, settings.min_group_size,
                                      problems)
@@ -84,11 +115,17 @@ def read_settings(event: Event) -> Settings:
         settings.top_reference_elo = _whole(path, table, "top_reference_elo", RATING, 1821, problems)
     settings.bar = _rank(path, table, "bar", problems)
     settings.floor = _rank(path, table, "floor", problems)
-    settings.bye_score = _bye_score(path, table, settings.bye_score, problems)
+    settings.bye_score = _points(path, table, "bye_score", settings.bye_score, problems)
+    settings.absent_score = _points(path, table, "absent_score", settings.absent_score, problems)
+    settings.zero_point = _choice(path, table, "zero_point", ZERO_POINTS, settings.zero_point, problems)
+    settings.sos_unplayed = _choice(path, table, "sos_unplayed", SOS_UNPLAYED, settings.sos_unplayed,
+                                    problems)
     settings.tiebreaks = _tiebreaks(path, table, settings.tiebreaks, problems)
     settings.rank_elo = _rank_elo(path, table, problems)
     settings.adjustments = _adjustments(path, table, event, problems)
     settings.withdrawn = _withdrawn(path, table, event, problems)
+    settings.handicap = _handicap(path, table, event, problems)
+    _unused_keys(path, table, settings, event.system, problems)
     if event.system == "macmahon" and settings.grouping == "bar-floor":
         for key in ("bar", "floor"):
             if key not in table:
@@ -100,15 +137,37 @@ def read_settings(event: Event) -> Settings:
     if event.rounds is None:
         problems.add(path, "is missing", "add rounds = 7 (the number of rounds)", key="rounds")
     problems.check()
+    settings.absent, settings.corrections = read_player_columns(event, settings.handicap)
     return settings
 
 
+def _unused_keys(path: Path, table: dict, settings: Settings, system: str, problems: Problems) -> None:
+    """A key the event's grouping never reads is a mistake: the director meant something by it."""
+    rank_groups = system == "macmahon" and settings.grouping == "bar-floor"
+    if not rank_groups:
+        what = "a swiss event (one group)" if system == "swiss" else "min-size grouping"
+        for key in ("bar", "floor"):
+            if key in table:
+                fix = ('remove it' if system == "swiss" else
+                       f'write grouping = "bar-floor" with both bar and floor, or remove {key}')
+                problems.add(path, f"is not used by {what}", fix, key=f"macmahon.{key}")
+        if settings.zero_point == "30k":
+            problems.add(path, f"30k = 0 needs one group per rank, which {what} does not have",
+                         'remove zero_point, or write grouping = "bar-floor" with a bar and a floor',
+                         key="macmahon.zero_point")
+        handicap = settings.handicap
+        if handicap is not None and handicap.based_on == "mms" and handicap.bar is not None:
+            problems.add(path, f"a handicap bar on McMahon scores needs one group per rank, which "
+                         f"{what} does not have", 'write based_on = "rank", or remove bar',
+                         key="macmahon.handicap.bar")
+
+
 def _choice(path: Path, table: dict, key: str, choices: tuple[str, ...], default: str,
-            problems: Problems) -> str:
+            problems: Problems, prefix: str = "macmahon") -> str:
     value = table.get(key, default)
     if value not in choices:
         problems.add(path, f"unknown value {value!r}", f"use one of: {', '.join(choices)}",
-                     key=f"macmahon.{key}")
+                     key=f"{prefix}.{key}")
         return default
     return value
 
@@ -122,27 +181,73 @@ def _whole(path: Path, table: dict, key: str, bounds: Bounds, default: int, prob
     return value
 
 
-def _bye_score(path: Path, table: dict, default: float, problems: Problems) -> float:
-    """``bye_score``: from 0 (a loss) to 1 (a win); ``inf`` and ``nan`` are TOML floats too."""
-    value = table.get("bye_score", default)
+def _points(path: Path, table: dict, key: str, default: float, problems: Problems) -> float:
+    """``bye_score``, ``absent_score``: from 0 (a loss) to 1 (a win); ``inf`` and ``nan`` are
+    TOML floats too."""
+    value = table.get(key, default)
     if not isinstance(value, int | float) or isinstance(value, bool):
-        problems.add(path, f"must be a number of points, not {value!r}", "write bye_score = 1",
-                     key="macmahon.bye_score")
+        problems.add(path, f"must be a number of points, not {value!r}", f"write {key} = {default:g}",
+                     key=f"macmahon.{key}")
         return default
     if not (math.isfinite(value) and 0 <= value <= 1):
         problems.add(path, f"must be from 0 to 1 point (a loss to a win), not {value!r}",
-                     "write bye_score = 1 (a win) or 0.5 (a draw)", key="macmahon.bye_score")
+                     f"write {key} = {default:g} ({'a win' if default else 'a loss'}) or 0.5 (a draw)",
+                     key=f"macmahon.{key}")
         return default
     return float(value)
 
 
-def _rank(path: Path, table: dict, key: str, problems: Problems) -> Rank | None:
+def _handicap(path: Path, table: dict, event: Event, problems: Problems) -> Handicap | None:
+    """``[macmahon.handicap]``: absent means every game is even."""
+    raw = table.get("handicap")
+    if raw is None:
+        return None
+    key = "macmahon.handicap"
+    if not isinstance(raw, dict):
+        problems.add(path, "must be a table", "write [macmahon.handicap] on a line of its own", key=key)
+        return None
+    unknown = sorted(set(raw) - {"based_on", "bar", "correction", "max", "komi", "handicap_komi"})
+    for name in unknown:
+        problems.add(path, "is not a handicap setting",
+                     "use based_on, bar, correction, max, komi or handicap_komi", key=f"{key}.{name}")
+    based_on = _choice(path, raw, "based_on", HANDICAP_BASES, "mms", problems, prefix=key)
+    bar = _rank(path, raw, "bar", problems, prefix=key)
+    correction = _bounded(path, raw, "correction", Bounds(-1, 9), 1, problems, prefix=key)
+    ceiling = _bounded(path, raw, "max", Bounds(0, 9), 9, problems, prefix=key)
+    default_komi = 0.0 if event.game == "shogi" else 6.5
+    komi = _komi(path, raw, "komi", default_komi, problems)
+    handicap_komi = _komi(path, raw, "handicap_komi", 0.5, problems)
+    return Handicap(based_on, bar, correction, ceiling, komi, handicap_komi)
+
+
+def _bounded(path: Path, table: dict, key: str, bounds: Bounds, default: int, problems: Problems,
+             prefix: str) -> int:
+    value = bounds.read(table.get(key, default))
+    if value is None:
+        problems.add(path, f"must be {bounds}, not {table.get(key)!r}", f"write {key} = {default}",
+                     key=f"{prefix}.{key}")
+        return default
+    return value
+
+
+def _komi(path: Path, table: dict, key: str, default: float, problems: Problems) -> float:
+    """A komi: a number of points, in halves (6.5, 0.5, 0, -0.5 for a reverse komi)."""
+    value = table.get(key, default)
+    if (not isinstance(value, int | float) or isinstance(value, bool) or not math.isfinite(value)
+            or abs(value) > 100 or (2 * value) != int(2 * value)):
+        problems.add(path, f"must be a komi in whole or half points, not {value!r}",
+                     f"write {key} = {default:g}", key=f"macmahon.handicap.{key}")
+        return default
+    return float(value)
+
+
+def _rank(path: Path, table: dict, key: str, problems: Problems, prefix: str = "macmahon") -> Rank | None:
     if key not in table:
         return None
     try:
         return Rank.parse(str(table[key]))
     except ValueError as exc:
-        problems.add(path, str(exc), f'write {key} = "3d"', key=f"macmahon.{key}")
+        problems.add(path, str(exc), f'write {key} = "3d"', key=f"{prefix}.{key}")
         return None
 
 

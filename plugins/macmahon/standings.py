@@ -1,42 +1,74 @@
 """Standings after each round: McMahon score, wins and the tiebreaks, with shared places.
 
-Tiebreaks are computed on the McMahon score, as OpenGotha does:
+Tiebreaks are computed on the McMahon score, as OpenGotha does, with the EGF's definitions:
 
-- SOS: the sum of the opponents' McMahon scores;
+- SOS: the sum of the opponents' McMahon scores; SOS-1 and SOS-2 leave out the lowest one or
+  two, MOS the highest and the lowest;
 - SOSOS: the sum of the opponents' SOS;
-- SODOS: the sum of the McMahon scores of the opponents the player beat (half for a draw).
+- SODOS: the sum of the McMahon scores of the opponents the player beat (half for a draw);
+- CUSS: the sum of the player's McMahon scores after each round;
+- DC: among players equal on everything before it, the points won against each other.
 
-A round without a game (a bye, or a round the player missed) counts in SOS as a game
-against a virtual opponent with the player's own McMahon score, and in SOSOS with the
-player's own SOS; it adds nothing to SODOS. A game won by forfeit counts like a played game;
-a game whose result is not in yet counts in no tiebreak.
+In a handicap game an opponent's score counts with the handicap, as in OpenGotha: White
+counts Black's score plus the stones, Black counts White's score minus them. A round
+without a game (a bye, or a round the player missed) counts in SOS as the event's
+``sos_unplayed`` says (:data:`UNPLAYED_RULES`) and adds nothing to SODOS. A game won by
+forfeit counts like a played game; a game whose result is not in yet counts in no tiebreak.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections import defaultdict
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cached_property
 
 from plugins.macmahon.grouping import Grouping
 from plugins.macmahon.rounds import Round
+from plugins.macmahon.settings import Settings
 from publisher.model import Player
 
 # One line per tiebreak, for every standings page's legend.
+SCORE_LEGEND = ("McMahon score: the starting score of the player's group plus a point a win "
+                "(half a point a draw, the bye's value for a bye, the absent score for a round missed).")
 LEGEND: dict[str, str] = {
-    "score": "McMahon score: the starting score of the player's group plus a point a win "
-             "(half a point a draw, the bye's value for a bye).",
+    "mms": "McMahon score again (the first criterion), as OpenGotha lists it.",
+    "score": "Points won without the starting score: games, byes and rounds missed.",
     "wins": "Points won in the games, the bye included, without the starting score.",
     "sos": "Sum of Opponents' Scores: the McMahon scores of everyone the player met.",
+    "sos-1": "SOS without the lowest of the opponents' scores.",
+    "sos-2": "SOS without the two lowest of the opponents' scores.",
+    "mos": "Median of Opponents' Scores: SOS without the highest and the lowest opponent's score.",
+    "cuss": "Cumulative Sum of Scores: the player's McMahon scores after each round, added up "
+            "(early wins count more).",
+    "dc": "Direct Confrontation: among players equal on everything before it, the points each "
+          "won against the others.",
     "sosos": "Sum of Opponents' SOS: how strong the opponents' opponents were.",
     "sodos": "Sum of Defeated Opponents' Scores: the McMahon scores of the opponents the player "
              "beat (half for a draw).",
-    "rating": "The player's rating in players.csv: higher is placed first.",
+    "rating": "The player's rating in players.csv: higher is placed first, unrated players last.",
 }
-LABELS = {"sos": "SOS", "sosos": "SOSOS", "sodos": "SODOS", "wins": "Wins", "rating": "Rating"}
-UNPLAYED = ("A bye or a missed round counts in SOS as an opponent with the player's own McMahon "
-            "score, in SOSOS with the player's own SOS, and adds nothing to SODOS. A game won by "
-            "forfeit counts as played; a game whose result is not in yet counts in none.")
+LABELS = {"sos": "SOS", "sos-1": "SOS-1", "sos-2": "SOS-2", "mos": "MOS", "cuss": "CUSS", "dc": "DC",
+          "sosos": "SOSOS", "sodos": "SODOS", "mms": "MMS", "score": "Points", "wins": "Wins",
+          "rating": "Rating"}
+# What a round without a game counts in SOS and SOSOS, by ``sos_unplayed``.
+UNPLAYED_RULES = {
+    "own": "counts in SOS as an opponent with the player's own McMahon score and in SOSOS with "
+           "the player's own SOS",
+    "initial": "counts in SOS as an opponent with the player's initial McMahon score and in SOSOS "
+               "as that score times the rounds played so far (OpenGotha's McMahon rule)",
+    "zero": "counts 0 in SOS and SOSOS (OpenGotha's rule for Swiss events)",
+}
+
+
+def unplayed_text(settings: Settings) -> str:
+    """The legend's paragraph on byes, missed rounds, forfeits and pending games."""
+    text = (f"A bye or a missed round {UNPLAYED_RULES[settings.sos_unplayed]}, and adds nothing to "
+            f"SODOS. A bye scores {display(settings.bye_score)} and a round the player missed "
+            f"{display(settings.absent_score)} (after a withdrawal: 0). A game won by forfeit "
+            "counts as played; a game whose result is not in yet counts in none.")
+    return text + (" In a handicap game White counts Black's score plus the handicap and Black "
+                   "counts White's score minus it." if settings.handicap else "")
 
 
 @dataclass(slots=True)
@@ -51,6 +83,8 @@ class Entry:
     result: str | None = None
     points: float | None = 0.0
     forfeit: bool = False
+    handicap: int = 0
+    komi: float | None = None
 
     @property
     def mark(self) -> str:
@@ -72,8 +106,9 @@ class Standing:
     shared: bool
     score: float
     wins: float
-    tiebreaks: dict[str, float]
+    tiebreaks: dict[str, float | None]
     withdrawn: int | None = None  # the last round played, once the player has withdrawn
+    colours: tuple[int, int] = (0, 0)  # games as Black (Sente) and as White (Gote)
 
     @property
     def place_text(self) -> str:
@@ -95,98 +130,172 @@ class Standings:
         return {line.player: line for line in self.lines}
 
     def as_json(self) -> dict:
-        """``standings-<n>.json`` of the contract."""
+        """``standings-<n>.json`` of the contract, with each player's colours so far."""
         return {
             "round": self.round,
             "complete": self.pending == 0,
             "standings": [
                 {"place": s.place, "player": s.player, "score": s.score, "wins": s.wins,
                  "tiebreaks": dict(s.tiebreaks),
+                 "colours": {"black": s.colours[0], "white": s.colours[1]},
                  **({"withdrawn": s.withdrawn} if s.withdrawn is not None else {})}
                 for s in self.lines
             ],
         }
 
 
-def histories(players: Iterable[Player], rounds: list[Round], bye_score: float) -> dict[str, list[Entry]]:
-    """Every player's rounds, one entry per round file, in round order."""
+def histories(players: Iterable[Player], rounds: list[Round],
+              settings: Settings) -> dict[str, list[Entry]]:
+    """Every player's rounds, one entry per round file, in round order.
+
+    A round without the player scores ``absent_score``, or nothing once they have withdrawn.
+    """
     found: dict[str, list[Entry]] = {p.id: [] for p in players}
     for rnd in rounds:
         seen: set[str] = set()
         for game in rnd.games:
             assert game.white is not None
             points = game.points()
-            forfeit = game.forfeit
             for me, other, black, index in ((game.black, game.white, True, 0),
                                             (game.white, game.black, False, 1)):
                 mine = None if points is None else points[index]
                 found[me].append(Entry(rnd.number, "game", other, game.table, black, game.result,
-                                       mine, forfeit))
+                                       mine, game.forfeit, game.handicap, game.komi))
                 seen.add(me)
         for game in rnd.byes:
-            found[game.black].append(Entry(rnd.number, "bye", points=bye_score))
+            found[game.black].append(Entry(rnd.number, "bye", points=settings.bye_score))
             seen.add(game.black)
         for player, entries in found.items():
             if player not in seen:
-                entries.append(Entry(rnd.number, "absent"))
+                gone = settings.withdrawn.get(player, rnd.number) < rnd.number
+                entries.append(Entry(rnd.number, "absent",
+                                     points=0.0 if gone else settings.absent_score))
     return found
 
 
-def compute(players: list[Player], rounds: list[Round], grouping: Grouping, tiebreaks: list[str],
-            bye_score: float, after: int, withdrawn: Mapping[str, int] | None = None) -> Standings:
+def compute(players: list[Player], rounds: list[Round], grouping: Grouping, settings: Settings,
+            after: int) -> Standings:
     """The standings after round ``after`` from the round files up to it.
 
-    ``withdrawn`` (player id: last round played) marks the players who left by then;
-    they keep their place, so their opponents' tiebreaks keep their games.
+    Players withdrawn by then (``settings.withdrawn``) keep their place and are marked,
+    so their opponents' tiebreaks keep their games.
     """
-    gone = {p: last for p, last in (withdrawn or {}).items() if last <= after}
+    gone = {p: last for p, last in settings.withdrawn.items() if last <= after}
     played = [r for r in rounds if r.number <= after]
-    history = histories(players, played, bye_score)
-    wins = {p: sum((e.points or 0.0 for e in entries), 0.0) for p, entries in history.items()}
+    history = histories(players, played, settings)
     start = initial_scores(grouping, after + 1)
-    score = {p: float(start[p]) + wins[p] for p in history}
-    sos = {p: _sum_over(entries, score, own=score[p]) for p, entries in history.items()}
-    values: dict[str, dict[str, float]] = {
-        "sos": sos,
-        "sosos": {p: _sum_over(entries, sos, own=sos[p]) for p, entries in history.items()},
-        "sodos": {p: sum(((e.points or 0.0) * score[e.opponent] for e in entries if e.opponent), 0.0)
-                  for p, entries in history.items()},
-        "wins": wins,
-        "rating": {p.id: float(p.rating or 0) for p in players},
-    }
+    values = _values(players, history, start, settings, after)
+    score, tiebreaks = values["mms"], settings.tiebreaks
     names = {p.id: (p.name.casefold(), p.id) for p in players}
 
-    def criteria(player: str) -> tuple[float, ...]:
-        return (score[player], *(values[t][player] for t in tiebreaks))
+    def criteria(player: str, count: int = len(tiebreaks)) -> tuple[float | None, ...]:
+        return (score[player], *(values[t][player] for t in tiebreaks[:count]))
 
-    order = sorted(history, key=lambda p: ([-c for c in criteria(p)], names[p]))
+    if "dc" in tiebreaks:
+        values["dc"] = _direct_confrontation(history, lambda p: criteria(p, tiebreaks.index("dc")))
+
+    order = sorted(history, key=lambda p: ([descending(c) for c in criteria(p)], names[p]))
     lines: list[Standing] = []
     for index, player in enumerate(order):
         equal_above = index > 0 and criteria(order[index - 1]) == criteria(player)
         equal_below = index + 1 < len(order) and criteria(order[index + 1]) == criteria(player)
         place = lines[-1].place if equal_above else index + 1
-        lines.append(Standing(player, place, equal_above or equal_below, score[player], wins[player],
-                              {t: values[t][player] for t in tiebreaks}, gone.get(player)))
+        games = [e for e in history[player] if e.opponent]
+        colours = (sum(e.black for e in games), sum(not e.black for e in games))
+        lines.append(Standing(player, place, equal_above or equal_below, score[player],
+                              values["wins"][player], {t: values[t][player] for t in tiebreaks},
+                              gone.get(player), colours))
     pending = sum(len(r.pending) for r in played)
     return Standings(after, lines, list(tiebreaks), pending)
 
 
+def _values(players: list[Player], history: dict[str, list[Entry]], start: dict[str, int],
+            settings: Settings, after: int) -> dict[str, dict[str, float | None]]:
+    """Every criterion but DC for every player (see the module's docstring)."""
+    wins = {p: sum((e.points or 0.0 for e in entries if e.kind != "absent"), 0.0)
+            for p, entries in history.items()}
+    points = {p: sum((e.points or 0.0 for e in entries), 0.0) for p, entries in history.items()}
+    mms = {p: start[p] + points[p] for p in history}
+    rule = settings.sos_unplayed
+    unplayed = {p: mms[p] if rule == "own" else float(start[p]) if rule == "initial" else 0.0
+                for p in history}
+
+    def faced(player: str) -> list[float]:
+        """The score each counted round puts into SOS, handicaps counted."""
+        return [(mms[e.opponent] + (e.handicap if not e.black else -e.handicap)) if e.opponent
+                else unplayed[player] for e in history[player] if e.points is not None]
+
+    opponents = {p: faced(p) for p in history}
+    sos = {p: sum(v, 0.0) for p, v in opponents.items()}
+    unplayed_sos = {p: sos[p] if rule == "own" else float(start[p] * after) if rule == "initial" else 0.0
+                    for p in history}
+    return {
+        "mms": mms, "score": points, "wins": wins, "sos": sos,
+        "sos-1": {p: _without(v, low=1) for p, v in opponents.items()},
+        "sos-2": {p: _without(v, low=2) for p, v in opponents.items()},
+        "mos": {p: _without(v, low=1, high=1) for p, v in opponents.items()},
+        "cuss": {p: _cumulative(start[p], entries) for p, entries in history.items()},
+        "sosos": {p: sum((sos[e.opponent] if e.opponent else unplayed_sos[p]
+                          for e in entries if e.points is not None), 0.0)
+                  for p, entries in history.items()},
+        "sodos": {p: sum(((e.points or 0.0) * (mms[e.opponent] + (e.handicap if not e.black else
+                                                                  -e.handicap))
+                          for e in entries if e.opponent), 0.0)
+                  for p, entries in history.items()},
+        "rating": {p.id: None if p.rating is None else float(p.rating) for p in players},
+    }
+
+
+def _without(values: list[float], low: int, high: int = 0) -> float:
+    """The sum without the ``low`` lowest and ``high`` highest values (0 if nothing is left)."""
+    if len(values) <= low + high:
+        return 0.0
+    ordered = sorted(values)
+    return sum(ordered[low:len(ordered) - high], 0.0)
+
+
+def _cumulative(start: int, entries: list[Entry]) -> float:
+    """CUSS: the McMahon score after each round, added up."""
+    total, running = 0.0, float(start)
+    for entry in entries:
+        running += entry.points or 0.0
+        total += running
+    return total
+
+
+def _direct_confrontation(history: dict[str, list[Entry]],
+                          before: Callable[[str], tuple]) -> dict[str, float | None]:
+    """DC: points won in games against the players equal on every criterion before DC.
+
+    Forfeits are not games between them; a player equal with nobody has 0.
+    """
+    tied: dict[tuple, set[str]] = defaultdict(set)
+    key_of = {p: before(p) for p in history}
+    for player, key in key_of.items():
+        tied[key].add(player)
+    return {p: sum((e.points or 0.0 for e in entries
+                    if e.opponent in tied[key_of[p]] and not e.forfeit), 0.0)
+            for p, entries in history.items()}
+
+
+def descending(value: float | None) -> tuple[bool, float]:
+    """A sort key putting higher values first and a missing value (unrated) after all."""
+    return (value is None, -(value or 0.0))
+
+
 def initial_scores(grouping: Grouping, round_number: int) -> dict[str, int]:
     """Every player's initial McMahon score for ``round_number``, in one pass over the groups."""
-    scores = {pid: group.initial_score for group in grouping.groups for pid in group.players}
+    scores = {pid: group.initial_score + grouping.corrections.get(pid, 0)
+              for group in grouping.groups for pid in group.players}
     for promotion in grouping.promotions:
         scores[promotion.player] = grouping.initial_score(promotion.player, round_number)
     return scores
 
 
-def _sum_over(entries: list[Entry], values: dict[str, float], own: float) -> float:
-    """Sum ``values`` of the opponents; a round without a game counts as ``own``, a game
-    without its result yet not at all."""
-    return sum((values[e.opponent] if e.opponent else own for e in entries if e.points is not None), 0.0)
-
-
-def display(value: float) -> str:
-    """A score as a director writes it: 3, 3½, -1½."""
+def display(value: float | None) -> str:
+    """A score as a director writes it: 3, 3½, -1½; nothing known (an unrated player): –."""
+    if value is None:
+        return "–"
     whole = int(value)
     if value == whole:
         return str(whole)
