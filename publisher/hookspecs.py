@@ -171,5 +171,6 @@ def publisher_live_view(event: Event) -> dict[str, Any] | None:
          "standings": [{"place": "=3", "id": "s017", "name": "...", "score": "5",
                         "note": "SOS 23"}],
          "clock": {"label": "Half 2", "start": "2026-10-02T14:00:00+08:00",
-                   "minutes": 70} or None}
+                   "minutes": 70} or None,
+         "timezone": "Asia/Hong_Kong" or None}  # optional: the hall clock's time zone
     """

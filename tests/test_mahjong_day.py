@@ -165,3 +165,53 @@ def test_a_withdrawn_player_gives_the_place_to_the_best_below_the_cut(tmp_path, 
         f"error: {display_path(folder / 'rounds/2-withdrawals.csv')}:2: p07 did not qualify for "
         "round 2 (rank 11 after round 1, the cut is at 8). Fix: list only players who qualified; "
         "remove the line")
+
+
+WSOM_TOML = """
+    name = "Series"
+    game = "mahjong"
+    system = "mahjong-elimination"
+    start = 2026-10-02
+    end = 2026-10-05
+    timezone = "Asia/Macau"
+
+    [mahjong.schedule]
+    starts = { "1" = 2026-10-02T10:00:00, "1.3" = 2026-10-02T14:30:00, "5" = 2026-10-04T01:00:00Z }
+
+    [mahjong.schedule.groups.B]
+    starts = { "1" = 2026-10-03T10:00:00, "1.3" = 2026-10-03T14:30:00 }
+"""
+
+
+def test_the_wsom_schedule_breaks_groups_and_time_zone(tmp_path, run):
+    from plugins.mahjong.schedule import round_minutes, round_slots
+    folder = tmp_path / "content/series"
+    write(folder / "event.toml", WSOM_TOML)
+    write(folder / "players.csv", "id,name,group\n" + "".join(
+        f"p{i:03d},P {i},{'AB'[i % 2]}\n" for i in range(264)))
+    settings = table_free_settings(folder)
+    round5 = round_slots(settings, 5)
+    assert [(s.label, s.start.isoformat(), s.minutes, s.break_after) for s in round5] == [
+        ("Half 1", "2026-10-04T01:00:00+00:00", 60, 10), ("Half 2", "2026-10-04T02:10:00+00:00", 60, 0)]
+    assert round_minutes(round5) == 130 and round_minutes(round_slots(settings, 6)) == 130
+    assert round_minutes(round_slots(settings, 7)) == 130  # four 30-minute quarters, a break after 2
+    final = round_slots(settings, 8)
+    assert (final[0].minutes, final[0].cycle_breaks, final[0].break_minutes) == (0, [2], 10)
+    group_a = round_slots(settings, 1, "A")
+    group_b = round_slots(settings, 1, "B")
+    assert [s.start.strftime("%d %H:%M") for s in group_a] == ["02 10:00", "02 11:20", "02 14:30", "02 15:50"]
+    assert [s.start.strftime("%d %H:%M") for s in group_b] == ["03 10:00", "03 11:20", "03 14:30", "03 15:50"]
+    out = tmp_path / "site"
+    assert run("build", "--content", folder.parent, "--out", out)[0] == 0
+    page = (out / "series/schedule.html").read_text()
+    assert "Times are those of the venue: Asia/Macau (UTC+08:00)." in page
+    assert "Round 1, group A" in page and "Round 1, group B" in page
+    assert "Sat 03 Oct, 11:20" in page  # group B's second half
+    assert "Sun 04 Oct, 09:00" in page  # round 5 given in UTC, shown on the venue's clock
+    assert "10-minute break after cycle 2" in page and "(130 min in all)" in page
+
+
+def table_free_settings(folder: Path):
+    from plugins.mahjong.settings import read_settings
+    from publisher.content import load_event
+    return read_settings(load_event(folder, {"mahjong-elimination"}))

@@ -38,7 +38,8 @@ def live_view(event: Event, state: Mahjong) -> dict[str, Any]:
     current = state.current
     label = round_label(state, current.number)
     view: dict[str, Any] = {"heading": f"{label}: not drawn yet", "round": current.number,
-                            "rounds": state.settings.rounds, "tables": [], "clock": None}
+                            "rounds": state.settings.rounds, "tables": [], "clock": None,
+                            "timezone": event.timezone.key if event.timezone else None}
     if current.drawn:
         part = min(current.parts_scored + 1, current.parts_total)
         part_label = state.settings.part_label(current.number, part)

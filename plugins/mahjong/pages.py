@@ -6,9 +6,10 @@ JSON carries exact values as ``a/b`` strings beside their two-decimal displays.
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
-from plugins.mahjong.schedule import round_slots
+from plugins.mahjong.schedule import local, round_minutes, round_slots, zone_label
 from plugins.mahjong.seats import WINDS, cycles
 from plugins.mahjong.standings import (
     ADVANCED,
@@ -39,7 +40,8 @@ def event_pages(event: Event, state: Mahjong) -> list[Page | DataFile]:
              {"results": result_rows(event, state.results), "finished": state.finished,
               "prizes": [display(p) for p in settings.prizes]}, nav="Results", nav_order=45),
         Page("schedule.html", T + "schedule.html", f"Schedule — {event.name}",
-             {"rounds": schedule_rows(state)}, nav="Schedule", nav_order=60),
+             {"rounds": schedule_rows(event, state), "zone": schedule_zone(event, state)},
+             nav="Schedule", nav_order=60),
         DataFile("data/mahjong-results.json", results_json(state)),
     ]
     for current in drawn:
@@ -225,18 +227,34 @@ def player_paths(event: Event, state: Mahjong) -> dict[str, list[dict[str, Any]]
     return paths
 
 
-def schedule_rows(state: Mahjong) -> list[dict[str, Any]]:
+def schedule_rows(event: Event, state: Mahjong) -> list[dict[str, Any]]:
+    """Every round's parts with starts on the venue's clock; round 1 once per group where the
+    groups play at times of their own."""
+    settings = state.settings
     rows = []
-    for number in range(1, state.settings.rounds + 1):
-        slots = round_slots(state.settings, number)
-        rows.append({
-            "label": round_label(state, number), "parts": len(slots),
-            "minutes": slots[0].minutes,
-            "cycles": state.settings.cycles_per_part[number - 1],
-            "slots": [{"label": s.label, "start": s.start.strftime("%a %d %b, %H:%M") if s.start else "",
-                       "break_after": s.break_after} for s in slots],
-        })
+    for number in range(1, settings.rounds + 1):
+        own = list(state.groups) if number == 1 and settings.schedule.group_starts else []
+        for group in own or [None]:
+            slots = round_slots(settings, number, group)
+            label = round_label(state, number) + (f", group {group}" if group else "")
+            rows.append({
+                "label": label, "parts": len(slots), "minutes": slots[0].minutes,
+                "cycles": settings.cycles_per_part[number - 1], "in_all": round_minutes(slots),
+                "slots": [{"label": s.label, "break_after": s.break_after,
+                           "start": _when(s.start, event) if s.start else "",
+                           "cycle_breaks": s.cycle_breaks, "break_minutes": s.break_minutes}
+                          for s in slots],
+            })
     return rows
+
+
+def _when(start: dt.datetime, event: Event) -> str:
+    return local(start, event.timezone).strftime("%a %d %b, %H:%M")
+
+
+def schedule_zone(event: Event, state: Mahjong) -> str:
+    starts = sorted(state.settings.schedule.starts.values())
+    return zone_label(event.timezone, starts[0] if starts else None)
 
 
 def round_json(state: Mahjong, current: Round) -> dict[str, Any]:

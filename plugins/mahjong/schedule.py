@@ -2,13 +2,15 @@
 
 A part without a start of its own starts when the part before it ends: its
 start, plus its time limit, plus the break after it if there is one. A part
-after one with no time limit (the final) needs a start of its own.
+after one with no time limit (the final) needs a start of its own. In round 1
+a group may play at times of its own (``[mahjong.schedule.groups.<name>]``).
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from zoneinfo import ZoneInfo
 
 from plugins.mahjong.settings import Settings
 
@@ -23,21 +25,51 @@ class Slot:
     minutes: int  # 0: no limit
     start: dt.datetime | None
     break_after: int  # minutes of break after this part, 0 if none
+    cycle_breaks: list[int] = field(default_factory=list)  # cycles followed by a break
+    break_minutes: int = 0  # of each cycle break
+    own_start: bool = False  # the schedule gives this part a start (a new session)
 
 
-def round_slots(settings: Settings, number: int) -> list[Slot]:
-    """Every part of round ``number`` with its start (if known) and time limit."""
+def round_slots(settings: Settings, number: int, group: str | None = None) -> list[Slot]:
+    """Every part of round ``number`` with its start (if known) and time limit; in round 1,
+    ``group`` picks the group's own starts where it has them."""
     schedule = settings.schedule
     minutes = schedule.minutes[number - 1]
+    own = schedule.group_starts.get(group or "", {}) if number == 1 else {}
     slots: list[Slot] = []
     for part in range(1, settings.parts[number - 1] + 1):
-        start = schedule.starts.get((number, part))
+        given = own.get((number, part)) or (None if own else schedule.starts.get((number, part)))
+        start = given
         if start is None and slots and slots[-1].start is not None and minutes:
             before = slots[-1]
-            start = before.start + dt.timedelta(minutes=before.minutes + before.break_after)
+            start = before.start + dt.timedelta(minutes=before.minutes + before.break_after
+                                                + before.break_minutes * len(before.cycle_breaks))
         pause = schedule.break_minutes if part in schedule.breaks_after[number - 1] else 0
-        slots.append(Slot(number, part, settings.part_label(number, part), minutes, start, pause))
+        slots.append(Slot(number, part, settings.part_label(number, part), minutes, start, pause,
+                          schedule.cycle_breaks[number - 1], schedule.break_minutes, given is not None))
     return slots
+
+
+def round_minutes(slots: list[Slot]) -> int | None:
+    """A round's time in all, its breaks included (rounds 5 and 6: 60 + 10 + 60 = 130);
+    None when a part has no limit or the round is played in sessions with starts of their own."""
+    if not slots or not all(s.minutes for s in slots) or any(s.own_start for s in slots[1:]):
+        return None
+    return sum(s.minutes + s.break_after + s.break_minutes * len(s.cycle_breaks) for s in slots) \
+        - slots[-1].break_after
+
+
+def local(when: dt.datetime, timezone: ZoneInfo | None) -> dt.datetime:
+    """A start on the venue's clock: in the event's time zone where it names one."""
+    return when.astimezone(timezone) if timezone else when
+
+
+def zone_label(timezone: ZoneInfo | None, when: dt.datetime | None) -> str:
+    """"Asia/Hong_Kong (UTC+08:00)": how the schedule names the clock its times are on."""
+    if timezone is None:
+        return ""
+    offset = (when or dt.datetime(2000, 1, 1)).astimezone(timezone).strftime("%z")
+    return f"{timezone.key} (UTC{offset[:3]}:{offset[3:]})"
 
 
 def clock(settings: Settings, number: int, part: int) -> dict | None:

@@ -33,12 +33,17 @@ SUBSTITUTE_SCORES = ("owner", "none")
 @dataclass
 class Schedule:
     """Time limits and start times: ``minutes[n-1]`` is the limit of each part of round n
-    (0 = no limit), ``breaks_after[n-1]`` the parts of round n followed by a break."""
+    (0 = no limit), ``breaks_after[n-1]`` the parts of round n followed by a break,
+    ``cycle_breaks[n-1]`` the cycles of each part of round n followed by one (the final's
+    break after cycle 2). ``group_starts`` are round 1's starts of a group that plays at
+    times of its own."""
 
     minutes: list[int]
     break_minutes: int
     breaks_after: list[list[int]]
     starts: dict[tuple[int, int], dt.datetime] = field(default_factory=dict)
+    cycle_breaks: list[list[int]] = field(default_factory=list)
+    group_starts: dict[str, dict[tuple[int, int], dt.datetime]] = field(default_factory=dict)
 
 
 @dataclass
@@ -247,11 +252,12 @@ def default_minutes(parts: list[int], cycles: list[int]) -> list[int]:
 
 
 def default_breaks(parts: list[int], cycles: list[int]) -> list[list[int]]:
-    """A break between the halves of a session in rounds 1-4, and after the second quarter."""
+    """A break between the halves of a session (rounds 1-6: a 60-minute round is then 130
+    minutes in all), and after the second quarter."""
     breaks = []
     for number, (count, part_cycles) in enumerate(zip(parts, cycles, strict=False), 1):
         per_session = max(1, CYCLES_PER_SESSION // part_cycles)
-        if number == len(parts) or (part_cycles == 2 and number > 4):
+        if number == len(parts):
             breaks.append([])
         elif part_cycles == 1:
             breaks.append([p for p in range(1, count) if p % 2 == 0 and p % per_session])
@@ -288,28 +294,56 @@ def _schedule(event: Event, raw: Any, parts: list[int], cycles: list[int], probl
                      f"by a break, not {breaks!r}", f"write breaks_after = {default_breaks(parts, cycles)}",
                      key="mahjong.schedule.breaks_after")
         breaks = default_breaks(parts, cycles)
-    return Schedule(minutes, pause, breaks, _starts(event, raw.get("starts", {}), parts, problems))
+    default_cycle_breaks = default_cycle_breaks_of(parts, cycles)
+    cycle_breaks = raw.get("breaks_after_cycle", default_cycle_breaks)
+    if (not isinstance(cycle_breaks, list) or len(cycle_breaks) != len(parts)
+            or not all(isinstance(b, list) and all(isinstance(c, int) and not isinstance(c, bool)
+                                                   and 1 <= c < n for c in b)
+                       for b, n in zip(cycle_breaks, cycles, strict=False))):
+        problems.add(path, f"must list, for each of the {len(parts)} rounds, the cycles of a part "
+                     f"followed by a break, not {cycle_breaks!r}",
+                     f"write breaks_after_cycle = {default_cycle_breaks}",
+                     key="mahjong.schedule.breaks_after_cycle")
+        cycle_breaks = default_cycle_breaks
+    groups = raw.get("groups", {})
+    if not isinstance(groups, dict) or not all(isinstance(g, dict) for g in groups.values()):
+        problems.add(path, "must be a table of groups, each with its starts",
+                     'write [mahjong.schedule.groups.B] and under it starts = { "1" = ... }',
+                     key="mahjong.schedule.groups")
+        groups = {}
+    group_starts = {str(name): _starts(event, table.get("starts", {}), parts[:1], problems,
+                                       f"mahjong.schedule.groups.{name}.starts")
+                    for name, table in groups.items()}
+    return Schedule(minutes, pause, breaks, _starts(event, raw.get("starts", {}), parts, problems),
+                    cycle_breaks, group_starts)
+
+
+def default_cycle_breaks_of(parts: list[int], cycles: list[int]) -> list[list[int]]:
+    """WSOM 2008: the final (one part of four cycles) breaks after its second cycle."""
+    return [[cycles[-1] // 2] if number == len(parts) and cycles[-1] >= 2 else []
+            for number in range(1, len(parts) + 1)]
 
 
 def _minutes(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MOST_MINUTES
 
 
-def _starts(event: Event, raw: Any, parts: list[int],
-            problems: Problems) -> dict[tuple[int, int], dt.datetime]:
+def _starts(event: Event, raw: Any, parts: list[int], problems: Problems,
+            prefix: str = "mahjong.schedule.starts") -> dict[tuple[int, int], dt.datetime]:
     """The start times by (round, part); each on a day of the event, where a typo in the date
-    would otherwise send the screens' clock to another year."""
+    would otherwise send the screens' clock to another year. A group's starts (``prefix``
+    naming it) get ``parts`` of round 1 only."""
     path = event.toml_path
     if not isinstance(raw, dict):
         problems.add(path, "must be a table", 'write starts = { "1" = 2026-10-02T10:00:00+08:00 }',
-                     key="mahjong.schedule.starts")
+                     key=prefix)
         return {}
     starts: dict[tuple[int, int], dt.datetime] = {}
     days = f"{event.start.isoformat()} to {event.end.isoformat()}" if event.end != event.start \
         else event.start.isoformat()
     for name, when in raw.items():
         where = _round_part(name, parts)
-        key = f"mahjong.schedule.starts.{name}"
+        key = f"{prefix}.{name}"
         if where is None:
             problems.add(path, f"{name!r} is not a round or round.part of this event",
                          'name a round ("2") or a part of a round ("1.3")', key=key)

@@ -172,9 +172,22 @@
 
   function two(n) { return (n < 10 ? "0" : "") + n; }
 
+  // Hours and minutes on the venue's clock: the event's time zone (live.timezone) where it
+  // names one, so a screen set to another zone still shows the hall's time.
+  function hhmm(date) {
+    var zone = live && live.timezone;
+    if (zone) {
+      try {
+        return date.toLocaleTimeString("en-GB", {timeZone: zone, hour: "2-digit", minute: "2-digit",
+                                                 hourCycle: "h23"});
+      } catch (e) { /* an unknown zone: the screen's own clock */ }
+    }
+    return two(date.getHours()) + ":" + two(date.getMinutes());
+  }
+
   function tick() {
     var now = new Date();
-    document.getElementById("screen-time").textContent = two(now.getHours()) + ":" + two(now.getMinutes());
+    document.getElementById("screen-time").textContent = hhmm(now);
     var timer = document.getElementById("screen-timer");
     var clock = live && live.clock;
     timer.className = "screen-timer";
@@ -183,8 +196,7 @@
     var end = start + clock.minutes * 60000;
     if (isNaN(start)) { timer.textContent = clock.label; return; }
     if (now < start) {
-      var at = new Date(start);
-      timer.textContent = clock.label + " starts at " + two(at.getHours()) + ":" + two(at.getMinutes());
+      timer.textContent = clock.label + " starts at " + hhmm(new Date(start));
     } else if (now < end) {
       var left = Math.ceil((end - now) / 1000);
       timer.textContent = clock.label + ": " + Math.floor(left / 60) + ":" + two(left % 60) + " left";
