@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import posixpath
+import sys
 import threading
 from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -28,10 +29,15 @@ CLIENT_JS = Path(__file__).with_name("live_reload.js")
 
 
 class LiveServer(ThreadingHTTPServer):
-    """Serves ``root`` on 127.0.0.1 only: it is the organiser's machine, not a public host."""
+    """Serves ``root`` on 127.0.0.1 only: it is the organiser's machine, not a public host.
+
+    A thread per connection and a listen backlog of 128 (the standard library's is 5): a
+    hall full of phones opening the local site at the start of a round must not wait.
+    """
 
     daemon_threads = True
     block_on_close = False
+    request_queue_size = 128
 
     def __init__(self, root: Path, status: BuildStatus, port: int = 8000):
         self.root = root
@@ -51,6 +57,12 @@ class LiveServer(ThreadingHTTPServer):
         """Stop answering and free the port."""
         self.shutdown()
         self.server_close()
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A tab closed while its page was sent (a live reload, a phone locked) is no news;
+        anything else is a bug and keeps its traceback."""
+        if not isinstance(sys.exc_info()[1], ConnectionError | TimeoutError):
+            super().handle_error(request, client_address)
 
 
 def inject(html: bytes, build: int) -> bytes:
@@ -92,7 +104,12 @@ class _Handler(SimpleHTTPRequestHandler):
 
     def _file(self, path: str, body: bool) -> None:
         target = Path(self.translate_path(path))
-        if target.is_dir():
+        try:
+            is_dir = target.is_dir()
+        except (OSError, ValueError):  # a name no file can have: a part over 255 bytes, %00
+            self._not_found(body)
+            return
+        if is_dir:
             if not path.endswith("/"):
                 self.send_response(HTTPStatus.MOVED_PERMANENTLY)
                 self.send_header("Location", path + "/")
@@ -102,7 +119,7 @@ class _Handler(SimpleHTTPRequestHandler):
             target = target / "index.html"
         try:
             data = target.read_bytes()
-        except OSError:
+        except (OSError, ValueError):
             self._not_found(body)
             return
         kind = self.guess_type(str(target))

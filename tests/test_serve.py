@@ -250,3 +250,51 @@ def test_publisher_serve_without_content_says_what_to_do(tmp_path, run, monkeypa
         "1 problem in the content; nothing was changed."]
     assert run("build")[2] == stderr
     assert not (tmp_path / "site").exists()
+
+
+@pytest.mark.parametrize("path", ["/" + "a" * 256 + ".html", "/club/" + "%C3%A9" * 200, "/club/%00",
+                                  "/%00/index.html", "/" + "/".join(["b" * 200] * 30)])
+def test_names_no_file_can_have_are_404_without_a_traceback(served, capfd, path):
+    code, _, body = served.get(path)
+    assert code == 404 and b"Not found" in body
+    assert served.get("/club/")[0] == 200  # the server is still answering
+    assert "Traceback" not in capfd.readouterr().err
+
+
+def test_many_phones_at_once_are_all_answered(tmp_path):
+    """120 connections opened while the server is busy (a hall at the start of a round) all
+    wait in the listen queue and are answered: the standard library's queue of 5 dropped
+    the others."""
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "index.html").write_text("<html><body>hi</body></html>", encoding="utf-8")
+    server = LiveServer(site, Watcher(Builder(plugin_manager(), tmp_path, site)).status, port=0)
+    port = server.server_address[1]
+    connected = []
+    try:
+        for _ in range(120):  # nobody accepts yet: only the kernel's queue holds them
+            sock = socket.create_connection(("127.0.0.1", port), timeout=2)
+            sock.sendall(b"GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            connected.append(sock)
+        server.start()
+        answers = [sock.recv(12) for sock in connected]
+    finally:
+        for sock in connected:
+            sock.close()
+        server.stop()
+    assert answers == [b"HTTP/1.1 200"] * 120
+
+
+def test_a_tab_closed_while_its_page_is_sent_is_not_reported(served, capfd):
+    big = served.site / "club" / "big.html"
+    big.write_bytes(b"<html><body>" + b"x" * 4_000_000 + b"</body></html>")
+    for _ in range(5):
+        with socket.create_connection(("127.0.0.1", served.port)) as sock:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+            sock.sendall(b"GET /club/big.html HTTP/1.1\r\nHost: x\r\n\r\n")
+            sock.recv(100)
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, b"\x01\x00\x00\x00\x00\x00\x00\x00")
+    time.sleep(0.5)
+    assert served.get("/club/")[0] == 200
+    err = capfd.readouterr().err
+    assert "Traceback" not in err and "Broken" not in err and "reset" not in err
