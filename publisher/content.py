@@ -7,6 +7,7 @@ plugins in their ``publisher_load_event`` hook, through :mod:`publisher.csvfiles
 from __future__ import annotations
 
 import datetime as dt
+import os
 import re
 import tomllib
 import zoneinfo
@@ -18,21 +19,46 @@ from publisher.markdown_pages import load_page
 from publisher.model import Event, Player
 from publisher.problems import ContentError, Problem, Problems
 from publisher.ranks import Rank
-from publisher.textfiles import read_text
+from publisher.textfiles import read_text, unreadable
 
 SLUG = re.compile(r"^[a-z0-9-]+$")
 PLAYER_ID = re.compile(r"^[A-Za-z0-9_-]+$")
+PLAYER_ID_LENGTH = 64  # a player's page is named by the id, and file names have a limit
+PAGE_NAME = 100  # characters of a Markdown page's file name, which names its page
 GAMES = ("shogi", "go", "mahjong", "chess", "other")
 _YES = {"yes", "true", "1", "y"}
 _NO = {"no", "false", "0", "n", ""}
 
 
 def event_dirs(content: Path) -> list[Path]:
-    """The championship folders of the archive, in name order; hidden folders are skipped."""
+    """The championship folders of the archive, in name order; hidden folders are skipped.
+
+    A link to a folder outside the content (``ln -s / content/all``) is refused before
+    anything walks it: the site publishes what is in the content folder and nothing else.
+    """
     if not content.is_dir():
         raise ContentError(Problem(content, "is not a folder",
                                    "run publisher in the folder that holds content/, or pass --content"))
-    return sorted(p for p in content.iterdir() if p.is_dir() and not p.name.startswith((".", "_")))
+    entries = [p for p in entries_of(content) if not p.name.startswith((".", "_"))]
+    ContentError.raise_any(links_out(entries, content))
+    return sorted(p for p in entries if p.is_dir())
+
+
+def entries_of(folder: Path) -> list[Path]:
+    """What a content folder holds, in name order, or the problem of a folder we may not list."""
+    try:
+        return sorted(folder.iterdir())
+    except OSError as exc:
+        raise ContentError(unreadable(folder, exc)) from None
+
+
+def links_out(paths: list[Path], root: Path) -> list[Problem]:
+    """Every path of ``paths`` that is a link resolving outside the folder ``root``: reading
+    it would publish a file of the computer (``/etc/os-release``) as a page."""
+    inside = root.resolve()
+    return [Problem(path, f"is a link to {os.readlink(path)}, outside the content folder",
+                    "copy the file or folder into the content folder instead of linking to it")
+            for path in paths if path.is_symlink() and not path.resolve().is_relative_to(inside)]
 
 
 def read_toml(path: Path) -> dict[str, Any]:
@@ -60,6 +86,10 @@ def load_event(folder: Path, systems: set[str]) -> Event:
         raise ContentError(Problem(folder, "is not a folder" if folder.exists() else "does not exist",
                                    "name a championship folder, like content/wosc-2026"))
     problems = Problems()
+    files = entries_of(folder)
+    rounds = folder / "rounds"
+    problems.extend(links_out([*files, *(entries_of(rounds) if rounds.is_dir() else [])],
+                              folder.parent))
     if not SLUG.match(folder.name):
         problems.add(folder, f"folder name {folder.name!r} cannot be a web address",
                      "rename it with lower-case letters, digits and dashes only, like wosc-2026")
@@ -76,8 +106,11 @@ def load_event(folder: Path, systems: set[str]) -> Event:
         raise ContentError(Problem(players_path, "is missing", "add the field: id,name,rank,..."))
     event.players = read_players(players_path)
     check_rounds_dir(event.rounds_dir)
-    event.pages = sorted((load_page(p) for p in folder.glob("*.md") if p.is_file()),
-                         key=lambda p: (p.order, p.slug))
+    pages = [p for p in files if p.suffix == ".md" and p.is_file()]
+    ContentError.raise_any(Problem(p, f"the page name has {len(p.stem)} characters, more than a web "
+                                   f"address should ({PAGE_NAME})", "rename the file with a shorter name")
+                           for p in pages if len(p.stem) > PAGE_NAME)
+    event.pages = sorted((load_page(p) for p in pages), key=lambda p: (p.order, p.slug))
     return event
 
 
@@ -89,11 +122,26 @@ def check_rounds_dir(rounds: Path) -> None:
         raise ContentError(Problem(rounds, "is a file, not a folder",
                                    "rename it, and keep the round files in a folder named rounds"))
     if rounds.is_dir():
-        folders = [p for p in sorted(rounds.iterdir()) if p.suffix.lower() == ".csv" and p.is_dir()]
+        folders = [p for p in entries_of(rounds) if p.suffix.lower() == ".csv" and p.is_dir()]
         if folders:
             raise ContentError([Problem(p, "is a folder, not a CSV file",
                                         "move what it holds out of rounds/ and remove the folder")
                                 for p in folders])
+
+
+def unread_files(rounds: Path, names: re.Pattern[str], example: str) -> list[Problem]:
+    """A CSV file in ``rounds/`` whose name the system does not read (``01.csv`` beside
+    ``1.csv``, ``1-Seating.csv``) would be left out of the site without a word: name each.
+
+    ``names`` matches the file names the system reads; hidden files are the organiser's own.
+    """
+    if not rounds.is_dir():
+        return []
+    return [Problem(path, "is not a file name the publisher reads, so it would be left out",
+                    f"name round files like {example} (no leading zeros), or move it out of rounds/")
+            for path in entries_of(rounds)
+            if path.suffix.lower() == ".csv" and not path.name.startswith((".", "~"))
+            and not names.fullmatch(path.name)]
 
 
 def _event_from_config(folder: Path, config: dict[str, Any], systems: set[str],
@@ -193,6 +241,9 @@ def _player(path: Path, row: Row, problems: Problems) -> Player | None:
     if not PLAYER_ID.match(player_id):
         problems.add(path, f"id {player_id!r} is not valid" if player_id else "the id is empty",
                      "use letters, digits, - and _ only, like p017", line=row.line)
+    elif len(player_id) > PLAYER_ID_LENGTH:
+        problems.add(path, f"id {player_id[:20]!r}... has {len(player_id)} characters, more than "
+                     f"{PLAYER_ID_LENGTH}", "use a short id, like p017", line=row.line)
     if not name:
         problems.add(path, f"player {player_id!r} has no name", "fill in the name column",
                      line=row.line)

@@ -46,6 +46,13 @@ class ContentError(Exception):
         self.problems = [problems] if isinstance(problems, Problem) else list(problems)
         super().__init__("\n".join(str(p) for p in self.problems))
 
+    @classmethod
+    def raise_any(cls, problems: Problem | Iterable[Problem]) -> None:
+        """Raise the problems, if there are any."""
+        found = cls(problems)
+        if found.problems:
+            raise found
+
 
 class Problems:
     """Collects problems while a file is read; ``check()`` raises them all together."""

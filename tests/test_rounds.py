@@ -116,6 +116,14 @@ def test_a_table_that_only_looks_like_a_number_is_refused_by_the_build(archive, 
     assert "Traceback" not in stderr and not (tmp_path / "site").exists()
 
 
-def test_a_round_file_named_with_other_digits_is_not_a_round(archive):
-    write(archive / "club-swiss" / "rounds" / "١.csv", "table,player1,player2,result\n1,a,b,1-0\n")
-    assert read_rounds(load(archive)) == []
+@pytest.mark.parametrize("name", ["١.csv", "01.csv", "1-seating.csv", "Round 1.csv", "1.CSV"])
+def test_a_round_file_named_in_a_way_the_publisher_does_not_read_is_named(archive, name):
+    """It would be left out of the site without a word (``01.csv`` beside ``1.csv``)."""
+    write(archive / "club-swiss" / "rounds" / "1.csv", "table,player1,player2,result\n1,a,b,1-0\n")
+    write(archive / "club-swiss" / "rounds" / name, "table,player1,player2,result\n1,a,b,0-1\n")
+    with pytest.raises(ContentError) as caught:
+        read_rounds(load(archive))
+    [problem] = caught.value.problems
+    assert (problem.file.name, problem.message, problem.fix) == (
+        name, "is not a file name the publisher reads, so it would be left out",
+        "name round files like 1.csv, 2.csv (no leading zeros), or move it out of rounds/")

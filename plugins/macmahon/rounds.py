@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from publisher.content import unread_files
 from publisher.csvfiles import Row, decimal_number, read_csv, whole_number
 from publisher.model import Event
 from publisher.problems import ContentError, Problems
@@ -33,7 +34,7 @@ RESULTS: dict[str, tuple[float, float, bool]] = {
 }
 # The one spelling the JSON carries for each result (a draw is written 0.5-0.5).
 CANONICAL = {"½-½": "0.5-0.5"}
-_ROUND_FILE = re.compile(r"^([0-9]+)\.csv$")  # ASCII digits: int() would also read "١"
+_ROUND_FILE = re.compile(r"(0|[1-9][0-9]{0,5})\.csv")  # ASCII digits: int() would also read "١"
 
 
 @dataclass(frozen=True)
@@ -105,10 +106,11 @@ def round_path(event: Event, number: int) -> Path:
 def read_rounds(event: Event) -> list[Round]:
     """Every round file of the event, in order; they must be numbered 1, 2, 3... without a gap."""
     problems = Problems()
+    problems.extend(unread_files(event.rounds_dir, _ROUND_FILE, "1.csv, 2.csv"))
     numbers: dict[int, Path] = {}
     if event.rounds_dir.is_dir():
         for path in sorted(event.rounds_dir.iterdir()):
-            match = _ROUND_FILE.match(path.name)
+            match = _ROUND_FILE.fullmatch(path.name)
             if match and path.is_file():
                 numbers[int(match.group(1))] = path
     for number, path in sorted(numbers.items()):

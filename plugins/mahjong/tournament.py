@@ -36,6 +36,7 @@ from plugins.mahjong.standings import (
     final_order,
     rank_standings,
 )
+from publisher.content import unread_files
 from publisher.model import Event
 from publisher.problems import ContentError, Problem, Problems
 
@@ -77,8 +78,8 @@ class Round:
 
 
 SYSTEM = "mahjong-elimination"
-# ASCII digits, like read_csv's cells
-_ROUND_FILE = re.compile(r"([0-9]+)-(?:seating|scores|penalties|lottery|withdrawals)\.csv")
+# ASCII digits without a leading 0, like read_csv's cells: 01-seating.csv is named as unread
+_ROUND_FILE = re.compile(r"(0|[1-9][0-9]{0,5})-(?:seating|scores|penalties|lottery|withdrawals)\.csv")
 
 
 @dataclass
@@ -206,6 +207,7 @@ def _check_round_numbers(event: Event, rounds: int) -> None:
     if not event.rounds_dir.is_dir():
         return
     problems = Problems()
+    problems.extend(unread_files(event.rounds_dir, _ROUND_FILE, "1-seating.csv, 1-scores.csv"))
     for path in sorted(event.rounds_dir.iterdir()):
         match = _ROUND_FILE.fullmatch(path.name)
         if match and not 1 <= int(match.group(1)) <= rounds:
