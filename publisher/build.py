@@ -148,6 +148,8 @@ def load_event(pm: pluggy.PluginManager, folder: Path) -> Event:
         pm.hook.publisher_compute_event(event=event)
         event.status = pm.hook.publisher_event_status(event=event) or ""
         event.live = pm.hook.publisher_live_view(event=event)
+        event.record = pm.hook.publisher_archive_record(event=event)
+        event.schedule = pm.hook.publisher_event_schedule(event=event) or []
     for note in readable.notes:
         event.warn(note, file=readable.source)
     return event

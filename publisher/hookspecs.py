@@ -15,7 +15,9 @@ Pipeline of one build:
    ``publisher_load_event`` (read the system's own files),
    ``publisher_compute_event`` (groups, pairings, standings, cuts...), and asks the
    system for ``publisher_event_status`` (the archive's one-liner, ``event.status``)
-   and ``publisher_live_view`` (what the hall screens show, ``event.live``)
+   and ``publisher_live_view`` (what the hall screens show, ``event.live``); the
+   archive asks ``publisher_archive_record`` (places, rounds published) and
+   ``publisher_event_schedule`` (sessions on the clock) when it writes its pages
 3. output: ``publisher_event_pages`` for each championship (its ``Site`` holds only
    that championship, so that it can be rebuilt alone), ``publisher_site_pages``
    once for the archive, with every championship.
@@ -37,7 +39,7 @@ from typing import Any
 import pluggy
 
 from publisher.formats import Championship, Format
-from publisher.model import DataFile, Event, Page, Site
+from publisher.model import DataFile, Event, File, Page, Session, Site
 
 hookspec = pluggy.HookspecMarker("publisher")
 
@@ -128,7 +130,7 @@ def publisher_compute_event(event: Event) -> None:
 # -- output ---------------------------------------------------------------------------------
 
 @hookspec
-def publisher_event_pages(event: Event) -> list[Page | DataFile]:
+def publisher_event_pages(event: Event) -> list[Page | DataFile | File]:
     """Pages and JSON files of one championship, with paths relative to its folder.
 
     A Page with ``nav`` set appears in the event's menu, ordered by ``nav_order``.
@@ -136,7 +138,7 @@ def publisher_event_pages(event: Event) -> list[Page | DataFile]:
 
 
 @hookspec
-def publisher_site_pages(site: Site) -> list[Page | DataFile]:
+def publisher_site_pages(site: Site) -> list[Page | DataFile | File]:
     """Pages and files of the whole archive (the front page, feeds), relative to the site root."""
 
 
@@ -173,4 +175,33 @@ def publisher_live_view(event: Event) -> dict[str, Any] | None:
          "clock": {"label": "Half 2", "start": "2026-10-02T14:00:00+08:00",
                    "minutes": 70} or None,
          "timezone": "Asia/Hong_Kong" or None}  # optional: the hall clock's time zone
+    """
+
+
+@hookspec(firstresult=True)
+def publisher_archive_record(event: Event) -> dict[str, Any] | None:
+    """What the archive keeps of a championship: the rounds published and every player's place.
+
+    The system plugin that runs the event answers; the archive builds people's pages and
+    the feeds from it. Places and scores are text as the event's pages show them::
+
+        {"rounds": [{"round": 1, "label": "Round 1", "page": "round-1.html",
+                     "standings_page": "standings-1.html", "complete": True}],
+         "player_pages": True,             # players/<id>.html exist
+         "finished": True,                 # the final standings are published
+         "final_page": "standings-6.html", # where the final result is ("" if not finished)
+         "standings": [{"player": "g017", "place": "=3", "score": "4"}]}
+
+    ``standings`` holds the latest known order of the whole field (the final result once
+    the event is over); a player not in it has no place yet.
+    """
+
+
+@hookspec(firstresult=True)
+def publisher_event_schedule(event: Event) -> list[Session] | None:
+    """The championship's schedule: its rounds (or their parts) and breaks, in order of time.
+
+    A system with a schedule of its own answers (mahjong's ``[mahjong.schedule]``); the
+    archive plugin answers last, from event.toml's ``[schedule]``. Used for calendars
+    and to date feed entries; an empty list means no times are known.
     """

@@ -59,12 +59,28 @@ class MarkdownPage:
     source: Path
 
 
+@dataclass(frozen=True)
+class Session:
+    """One slot of a championship's schedule: a round (or part of one) or a break.
+
+    ``start`` carries its UTC offset, or none for the event's local time (event.toml's
+    ``timezone``); ``minutes`` 0 means open-ended (a final played out).
+    """
+
+    label: str
+    start: dt.datetime
+    minutes: int
+    round: int | None = None
+    kind: str = "play"  # play | break
+
+
 @dataclass
 class Event:
     """One championship: its folder, settings, field and pages, plus what plugins computed.
 
-    ``status`` and ``live`` hold the answers of ``publisher_event_status`` and
-    ``publisher_live_view``, so output plugins (the screens) can use them.
+    ``status``, ``live``, ``record`` and ``schedule`` hold the answers of
+    ``publisher_event_status``, ``publisher_live_view``, ``publisher_archive_record`` and
+    ``publisher_event_schedule``, so output plugins (the screens, the archive) can use them.
     ``planned_rounds`` is set by a system plugin whose settings fix the number of rounds.
     ``timezone`` is event.toml's IANA time zone, or None when it does not name one.
     """
@@ -84,6 +100,8 @@ class Event:
     data: dict[str, Any] = field(default_factory=dict)
     status: str = ""
     live: dict[str, Any] | None = None
+    record: dict[str, Any] | None = None
+    schedule: list[Session] = field(default_factory=list)
     warnings: list[Problem] = field(default_factory=list)
     planned_rounds: int | None = None
     timezone: zoneinfo.ZoneInfo | None = None
@@ -149,6 +167,14 @@ class DataFile:
 
     path: str
     data: Any
+
+
+@dataclass
+class File:
+    """A file whose bytes a plugin made with a library of its own (an Atom feed, a calendar)."""
+
+    path: str
+    data: bytes
 
 
 @dataclass

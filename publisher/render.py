@@ -14,7 +14,7 @@ import jinja2
 import pluggy
 
 from publisher.assets import Assets, collect_assets
-from publisher.model import DataFile, Event, Page, Site
+from publisher.model import DataFile, Event, File, Page, Site
 from publisher.plugins import systems
 from publisher.qr import qr_svg
 
@@ -76,7 +76,7 @@ class Renderer:
         self.assets = collect_assets(self.static_dirs)
         return dict(self.assets.files)
 
-    def render_all(self, outputs: Iterable[Page | DataFile], site: Site, event: Event | None,
+    def render_all(self, outputs: Iterable[Page | DataFile | File], site: Site, event: Event | None,
                    prefix: str = "") -> dict[str, bytes]:
         """Render outputs whose paths are relative to ``prefix`` (an event's folder or the root)."""
         outputs = list(outputs)
@@ -88,6 +88,8 @@ class Renderer:
             path = posixpath.join(prefix, output.path) if prefix else output.path
             if isinstance(output, DataFile):
                 files[path] = dumps(output.data)
+            elif isinstance(output, File):
+                files[path] = output.data
             else:
                 files[path] = self._page(output, path, site, event, nav, prefix, paths)
         return files

@@ -13,7 +13,7 @@ from typing import Any
 
 from plugins.macmahon.grouping import Grouping, allocate
 from plugins.macmahon.groups_page import groups_page
-from plugins.macmahon.pages import Results, event_outputs, live_view, status
+from plugins.macmahon.pages import Results, archive_record, event_outputs, live_view, status
 from plugins.macmahon.pair_command import add_pair_command
 from plugins.macmahon.rounds import Round, check_absences, check_withdrawals, read_rounds
 from plugins.macmahon.settings import Settings, read_settings
@@ -103,3 +103,9 @@ def publisher_event_status(event: Event) -> str | None:
 def publisher_live_view(event: Event) -> dict[str, Any] | None:
     mm = state(event)
     return live_view(event, mm.results) if mm and mm.results else None
+
+
+@hookimpl
+def publisher_archive_record(event: Event) -> dict[str, Any] | None:
+    mm = state(event)
+    return archive_record(event, mm.results) if mm and mm.results else None

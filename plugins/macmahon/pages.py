@@ -104,6 +104,23 @@ def status(event: Event, results: Results) -> str:
     return f"Round {rnd.number} of {total} played"
 
 
+def archive_record(event: Event, results: Results) -> dict[str, Any]:
+    """What the archive keeps: the rounds published and the latest standings of the field."""
+    finished = bool(results.rounds) and results.rounds[-1].complete \
+        and results.rounds[-1].number == event.rounds
+    latest = results.standings[-1] if results.standings else None
+    return {
+        "rounds": [{"round": r.number, "label": f"Round {r.number}", "page": f"round-{r.number}.html",
+                    "standings_page": f"standings-{r.number}.html", "complete": r.complete}
+                   for r in results.rounds],
+        "player_pages": bool(results.rounds),
+        "finished": finished,
+        "final_page": f"standings-{latest.round}.html" if finished and latest else "",
+        "standings": [{"player": s.player, "place": s.place_text, "score": display(s.score)}
+                      for s in (latest.lines if latest else [])],
+    }
+
+
 def points(score: float) -> str:
     """A McMahon score on a hall screen: "1 pt", "3½ pts"."""
     return f"{display(score)} {'pt' if score == 1 else 'pts'}"

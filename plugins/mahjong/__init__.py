@@ -13,10 +13,11 @@ from pathlib import Path
 from typing import Any
 
 from plugins.mahjong import draw, live, pages
+from plugins.mahjong.schedule import sessions
 from plugins.mahjong.settings import read_settings
 from plugins.mahjong.tournament import SYSTEM, Mahjong, play_event
 from publisher import hookimpl
-from publisher.model import DataFile, Event, Page
+from publisher.model import DataFile, Event, Page, Session
 
 HERE = Path(__file__).parent
 
@@ -71,3 +72,15 @@ def publisher_event_status(event: Event) -> str | None:
 def publisher_live_view(event: Event) -> dict[str, Any] | None:
     mahjong = Mahjong.of(event)
     return None if mahjong is None else live.live_view(event, mahjong)
+
+
+@hookimpl
+def publisher_archive_record(event: Event) -> dict[str, Any] | None:
+    mahjong = Mahjong.of(event)
+    return None if mahjong is None else live.archive_record(event, mahjong)
+
+
+@hookimpl
+def publisher_event_schedule(event: Event) -> list[Session] | None:
+    mahjong = Mahjong.of(event)
+    return None if mahjong is None else sessions(mahjong.settings)

@@ -33,6 +33,32 @@ def status(event: Event, state: Mahjong) -> str:
     return f"{where}: drawn, scores pending"
 
 
+def archive_record(event: Event, state: Mahjong) -> dict[str, Any]:
+    """What the archive keeps: the rounds drawn, and the final order of the field once the
+    final is played (before that, the latest scored round's standings)."""
+    shown = _latest_scored(state)
+    if state.finished:
+        standings = [{"player": r.player, "place": place, "score": display(r.total)}
+                     for r, place in zip(state.results, _places(state), strict=True)]
+    else:
+        standings = [{"player": s["id"], "place": s["place"], "score": s["score"]}
+                     for s in ([] if shown is None else _standings(event, shown, final=False))]
+    return {
+        "rounds": [{"round": r.number, "label": round_label(state, r.number),
+                    "page": f"round-{r.number}.html", "standings_page": f"standings-{r.number}.html",
+                    "complete": r.complete} for r in state.rounds if r.drawn],
+        "player_pages": True,
+        "finished": state.finished,
+        "final_page": "results.html" if state.finished else "",
+        "standings": standings,
+    }
+
+
+def _places(state: Mahjong) -> list[str]:
+    place = places(r.rank for r in state.results)
+    return [place[r.rank] for r in state.results]
+
+
 def live_view(event: Event, state: Mahjong) -> dict[str, Any]:
     """The current part's tables with their winds, the latest standings and the part's clock."""
     current = state.current

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from zoneinfo import ZoneInfo
 
 from plugins.mahjong.settings import Settings
+from publisher.model import Session
 
 
 @dataclass
@@ -78,3 +79,19 @@ def clock(settings: Settings, number: int, part: int) -> dict | None:
     if slot.start is None or not slot.minutes:
         return None
     return {"label": slot.label, "start": slot.start.isoformat(), "minutes": slot.minutes}
+
+
+def sessions(settings: Settings) -> list[Session]:
+    """Every part with a known start, and the breaks between them, for calendars."""
+    found: list[Session] = []
+    for number in range(1, settings.rounds + 1):
+        for slot in round_slots(settings, number):
+            if slot.start is None:
+                continue
+            label = slot.label if slot.label.startswith(("Round", "Final")) \
+                else f"Round {number}, {slot.label[0].lower()}{slot.label[1:]}"
+            found.append(Session(label, slot.start, slot.minutes, number))
+            if slot.break_after and slot.minutes:
+                found.append(Session("Break", slot.start + dt.timedelta(minutes=slot.minutes),
+                                     slot.break_after, number, kind="break"))
+    return found
