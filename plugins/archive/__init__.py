@@ -1,0 +1,87 @@
+"""The archive as players and federations use it, across championships.
+
+- a page per person (``players/<key>.html`` at the site root) recognised by a federation
+  id or a ``person`` column (:mod:`people`), with a chart of rank and rating (:mod:`chart`),
+  and ``data/people.json``;
+- the front page's search over championships and people, from a split static index
+  (:mod:`search`, ``static/archive/search.js``);
+- an Atom feed per championship and one for the archive (:mod:`feeds`), and an iCalendar
+  file per championship (:mod:`calendar`) from the schedule (:mod:`schedule`).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from plugins.archive import feeds, search
+from plugins.archive.calendar import event_calendar
+from plugins.archive.chart import Point, trend_svg
+from plugins.archive.people import Person, check_people, gather, ids, people_json, person_key
+from plugins.archive.schedule import check_timezone, read_round_schedule
+from publisher import hookimpl
+from publisher.model import DataFile, Event, File, Page, Session, Site
+from publisher.problems import Problems
+
+HERE = Path(__file__).parent
+
+
+@hookimpl
+def publisher_template_dirs() -> list[Path]:
+    return [HERE / "templates"]
+
+
+@hookimpl
+def publisher_static_dirs() -> list[Path]:
+    return [HERE / "static"]
+
+
+@hookimpl
+def publisher_jinja_filters() -> dict[str, Any]:
+    return {"person_key": person_key}
+
+
+@hookimpl
+def publisher_load_event(event: Event) -> None:
+    problems = Problems()
+    check_people(event, problems)
+    check_timezone(event, problems)
+    event.data["archive"] = read_round_schedule(event, problems)
+    problems.check()
+
+
+@hookimpl(trylast=True)
+def publisher_event_schedule(event: Event) -> list[Session] | None:
+    return event.data.get("archive")
+
+
+@hookimpl
+def publisher_event_pages(event: Event) -> list[Page | DataFile | File]:
+    return [feeds.event_feed(event), event_calendar(event)]
+
+
+@hookimpl
+def publisher_site_pages(site: Site) -> list[Page | DataFile | File]:
+    people = gather(site.events)
+    rows = search.entries(people, site.events)
+    return [
+        *(person_page(person) for person in people),
+        DataFile("data/people.json", people_json(people)),
+        *search.index_files(rows),
+        feeds.archive_feed(site.events, site.front_title, site.url),
+    ]
+
+
+def person_page(person: Person) -> Page:
+    """A person's page: who they are now, every championship, their rank and rating."""
+    latest = person.latest.player
+    ranks = [Point(a.event.start, a.player.rank.value, str(a.player.rank), a.event.name)
+             for a in person.appearances if a.player.rank is not None]
+    ratings = [Point(a.event.start, a.player.rating, str(a.player.rating), a.event.name)
+               for a in person.appearances if a.player.rating is not None]
+    return Page(person.page, "archive/person.html", person.name, {
+        "person": person, "player": latest, "ids": ids(person),
+        "rows": list(reversed(person.appearances)),
+        "rank_chart": trend_svg(ranks, f"Rank of {person.name}") if len(ranks) > 1 else "",
+        "rating_chart": trend_svg(ratings, f"Rating of {person.name}") if len(ratings) > 1 else "",
+    })

@@ -1,0 +1,65 @@
+"""An iCalendar file per championship (RFC 5545), for a player's phone to subscribe to.
+
+It holds the championship's days as one all-day event and, where the schedule gives
+times, every round (or part of one) and every break, in the event's time zone
+(``timezone`` in event.toml, with its VTIMEZONE); without one, times that carry an
+offset are written in UTC and local times float. UIDs are made from the championship
+folder and the slot, and DTSTAMP is the event's first day, so a rebuild changes nothing.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import icalendar
+
+from plugins.archive.feeds import stable_id
+from plugins.archive.schedule import event_zone
+from publisher import __version__
+from publisher.model import Event, File
+
+
+def event_calendar(event: Event) -> File:
+    """``<slug>/calendar.ics``."""
+    calendar = icalendar.Calendar()
+    calendar.add("prodid", f"-//tournament-publisher//{__version__}//EN")
+    calendar.add("version", "2.0")
+    calendar.add("calscale", "GREGORIAN")
+    calendar.add("x-wr-calname", event.name)
+    stamp = dt.datetime.combine(event.start, dt.time(), tzinfo=dt.UTC)
+    days = _component(event, "days", event.name, stamp)
+    days.add("dtstart", event.start)
+    days.add("dtend", event.end + dt.timedelta(days=1))  # DTEND of a date is exclusive
+    calendar.add_component(days)
+    zone = event_zone(event)
+    for number, session in enumerate(event.schedule, start=1):
+        item = _component(event, f"session-{number}", f"{session.label} — {event.name}", stamp)
+        start = _in_zone(session.start, zone)
+        item.add("dtstart", start)
+        if session.minutes:
+            item.add("dtend", start + dt.timedelta(minutes=session.minutes))
+        if session.kind == "break":
+            item.add("transp", "TRANSPARENT")
+        calendar.add_component(item)
+    if zone is not None:
+        calendar.add_missing_timezones()
+    return File("calendar.ics", calendar.to_ical())
+
+
+def _component(event: Event, key: str, summary: str, stamp: dt.datetime) -> icalendar.Event:
+    item = icalendar.Event()
+    item.add("uid", stable_id(event.slug, "calendar", key).removeprefix("urn:uuid:"))
+    item.add("dtstamp", stamp)
+    item.add("summary", summary)
+    if event.venue:
+        item.add("location", event.venue)
+    return item
+
+
+def _in_zone(when: dt.datetime, zone: dt.tzinfo | None) -> dt.datetime:
+    """A session's start as the calendar writes it: in the event's zone, else in UTC when
+    it has an offset, else as the floating local time it is."""
+    if zone is not None:
+        return when.replace(tzinfo=zone) if when.tzinfo is None else when.astimezone(zone)
+    return when.astimezone(dt.UTC) if when.tzinfo is not None else when
+

@@ -1,0 +1,124 @@
+"""Atom feeds (RFC 4287): one per championship and one for the whole archive.
+
+A championship's feed gets an entry when a round's pairings (or seating) appear, when
+its results are complete and when the final standings are published, each linking the
+page. Nothing in it comes from the clock: an entry is dated by the schedule (the round's
+start; its end for results) or, without one, by the event's days (its first day for the
+rounds, its last for the final standings). Ids are ``urn:uuid`` names made from the
+championship's folder and the entry, so they stay the same on every build and host.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import uuid
+from dataclasses import dataclass
+
+from feedgen.feed import FeedGenerator
+
+from plugins.archive.schedule import event_zone, localize
+from publisher.model import Event, File, Session
+
+ARCHIVE_ENTRIES = 200  # the archive feed keeps the newest of every championship's entries
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One thing a subscriber hears about."""
+
+    key: str  # stable within the championship: "round-3-pairings"
+    title: str
+    updated: dt.datetime
+    page: str  # inside the championship folder
+    summary: str
+
+
+def stable_id(*names: str) -> str:
+    """An Atom id that is the same on every build: a name-based UUID of the championship
+    folder and the entry."""
+    return uuid.uuid5(uuid.NAMESPACE_URL, "tournament-publisher:" + "/".join(names)).urn
+
+
+def entries(event: Event) -> list[Entry]:
+    """The championship's entries in order of time (then of the rounds)."""
+    record = event.record or {}
+    found: list[Entry] = []
+    for rnd in record.get("rounds", []):
+        number, label = rnd["round"], rnd["label"]
+        start, end = _round_times(event, number)
+        found.append(Entry(f"round-{number}-pairings", f"{label}: pairings published", start, rnd["page"],
+                           f"The pairings of {label.lower()} of {event.name} are published."))
+        if rnd["complete"]:
+            found.append(Entry(f"round-{number}-results", f"{label}: results complete", end,
+                               rnd.get("standings_page") or rnd["page"],
+                               f"Every result of {label.lower()} of {event.name} is in."))
+    if record.get("finished"):
+        sessions = [s for s in event.schedule if s.kind == "play"]
+        final = _end(sessions[-1], event) if sessions else _day(event, event.end)
+        found.append(Entry("final-standings", "Final standings", final, record["final_page"],
+                           f"{event.name} is over: the final standings are published."))
+    return sorted(found, key=lambda e: e.updated)  # stable: same times keep the rounds' order
+
+
+def _round_times(event: Event, number: int) -> tuple[dt.datetime, dt.datetime]:
+    """When round ``number`` starts and ends by the schedule, or the event's first day."""
+    sessions = [s for s in event.schedule if s.round == number and s.kind == "play"]
+    if not sessions:
+        day = _day(event, event.start)
+        return day, day
+    return _aware(event, sessions[0].start), _end(sessions[-1], event)
+
+
+def _end(session: Session, event: Event) -> dt.datetime:
+    return _aware(event, session.start) + dt.timedelta(minutes=session.minutes)
+
+
+def _aware(event: Event, when: dt.datetime) -> dt.datetime:
+    return localize(when, event_zone(event) or dt.UTC)
+
+
+def _day(event: Event, day: dt.date) -> dt.datetime:
+    return dt.datetime.combine(day, dt.time(), tzinfo=event_zone(event) or dt.UTC)
+
+
+def _feed(feed_id: str, title: str, self_link: str, home: str) -> FeedGenerator:
+    feed = FeedGenerator()
+    feed.id(feed_id)
+    feed.title(title)
+    feed.author({"name": title})
+    feed.link(href=home, rel="alternate", type="text/html")
+    feed.link(href=self_link, rel="self", type="application/atom+xml")
+    return feed
+
+
+def _add(feed: FeedGenerator, entry_id: str, title: str, entry: Entry, link: str) -> None:
+    item = feed.add_entry(order="append")
+    item.id(entry_id)
+    item.title(title)
+    item.updated(entry.updated)
+    item.link(href=link, rel="alternate", type="text/html")
+    item.summary(entry.summary)
+
+
+def event_feed(event: Event) -> File:
+    """``<slug>/feed.atom``; its links are relative to the feed, which works on any host."""
+    feed = _feed(stable_id(event.slug), event.name, "feed.atom", "index.html")
+    found = entries(event)
+    feed.updated(found[-1].updated if found else _day(event, event.start))
+    for entry in reversed(found):  # newest first, as readers list them
+        _add(feed, stable_id(event.slug, entry.key), entry.title, entry, entry.page)
+    return File("feed.atom", feed.atom_str(pretty=True))
+
+
+def archive_feed(events: list[Event], title: str, base: str) -> File:
+    """``feed.atom`` of the archive: the newest entries of every championship; links are
+    full addresses when site.toml gives the site's ``url`` (``base``), else relative."""
+    feed = _feed(stable_id("archive"), title, base + "feed.atom", base + "index.html")
+    found = sorted(((entry, event) for event in events for entry in entries(event)),
+                   key=lambda pair: (pair[0].updated, pair[1].slug))[-ARCHIVE_ENTRIES:]
+    first_days = [_day(e, e.start) for e in events] or [dt.datetime(1970, 1, 1, tzinfo=dt.UTC)]
+    feed.updated(found[-1][0].updated if found else max(first_days))
+    for entry, event in reversed(found):
+        _add(feed, stable_id(event.slug, entry.key), f"{event.name} — {entry.title}", entry,
+             f"{base}{event.slug}/{entry.page}")
+    return File("feed.atom", feed.atom_str(pretty=True))

@@ -1,0 +1,68 @@
+"""The people half of the archive's search: a static index in small files, one per letter.
+
+Every player of every championship is in it: a person (an id across championships)
+once, pointing to their archive page; a player without an id once per championship,
+pointing to their page there. Names are folded by the same ``search_key`` as
+find-your-table, so "kovacevic" finds "Kovačević".
+
+An archive of 50,000 people makes one index of several megabytes, too much for a
+phone on a hall's network; so the index is split by the first letter of each word of
+the folded name (``data/search/people-k.js`` holds everyone with a name word starting
+with k), and the page loads only the file of the first letter typed. Each file is
+JSON wrapped in one call, ``archiveSearch.people("k", [...])``, because browsers refuse
+``fetch()`` from a folder (``file://``) but do run a script from it.
+"""
+
+from __future__ import annotations
+
+import json
+import string
+
+from plugins.archive.people import Person, appearances, person_key
+from plugins.screens.finder import search_key
+from publisher.model import Event, File
+
+SHARDS = string.ascii_lowercase + string.digits
+OTHER = "_"  # names whose word starts with anything else
+
+
+def shard_of(word: str) -> str:
+    """The index file a folded name word is in: its first letter, or ``_``."""
+    return word[0] if word[:1] in SHARDS and word[:1] else OTHER
+
+
+def entries(people: list[Person], events: list[Event]) -> list[list[str]]:
+    """``[folded name, name, country, what, page]`` for everyone, in order of folded name."""
+    rows = []
+    for person in people:
+        count = len(person.appearances)
+        what = person.latest.event.name if count == 1 else f"{count} championships"
+        rows.append([search_key(person.name), person.name, person.latest.player.country, what,
+                     person.page])
+    for event in events:
+        for appearance in appearances(event):
+            if not person_key(appearance.player):
+                player = appearance.player
+                rows.append([search_key(player.name), player.name, player.country,
+                             event.name, appearance.page])
+    return sorted(rows)
+
+
+def shards(rows: list[list[str]]) -> dict[str, list[list[str]]]:
+    """The rows of each index file; a row is in the file of every word of its name."""
+    found: dict[str, list[list[str]]] = {}
+    for row in rows:
+        for letter in sorted({shard_of(word) for word in row[0].split()}):
+            found.setdefault(letter, []).append(row)
+    return found
+
+
+def index_files(rows: list[list[str]]) -> list[File]:
+    """``data/search/people-<letter>.js`` for every letter some name word starts with."""
+    return [File(f"data/search/people-{letter}.js", _script(letter, part))
+            for letter, part in sorted(shards(rows).items())]
+
+
+def _script(letter: str, rows: list[list[str]]) -> bytes:
+    body = json.dumps(rows, ensure_ascii=False, separators=(",", ":"))
+    return f'archiveSearch.people("{letter}",{body});\n'.encode()

@@ -1,0 +1,79 @@
+"""A small archive for the archive's tests: two Go championships sharing three people by
+``egd_pin``, and a fourth player whose name is in both but who has no id."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from conftest import write
+
+AUTUMN_TOML = """
+    name = "Autumn Cup 2025"
+    game = "go"
+    system = "swiss"
+    start = 2025-10-04
+    end = 2025-10-05
+    venue = "Maribor"
+    rounds = 2
+    seed = "autumn"
+
+    [macmahon]
+    tiebreaks = ["sos"]
+"""
+
+# Zoran wins both rounds; Ana and Łukasz one each (Ana's opponents scored more); Bob none.
+AUTUMN_PLAYERS = """
+    id,name,rank,rating,country,club,egd_pin
+    a1,Zoran Žeželj,2d,2150,SI,GK Maribor,11100001
+    a2,Ana Kovačević,1k,1950,HR,GK Zagreb,11100002
+    a3,Łukasz Wójcik,3k,1800,PL,Warsaw Go,11100003
+    a4,Bob Baker,5k,1600,DE,,
+"""
+AUTUMN_ROUNDS = {
+    1: "table,player1,player2,result\n1,a1,a2,1-0\n2,a3,a4,1-0\n",
+    2: "table,player1,player2,result\n1,a1,a3,1-0\n2,a2,a4,1-0\n",
+}
+
+SPRING_TOML = """
+    name = "Spring Open 2026"
+    game = "go"
+    system = "swiss"
+    start = 2026-03-07
+    end = 2026-03-08
+    venue = "Ljubljana"
+    rounds = 2
+    seed = "spring"
+    timezone = "Europe/Ljubljana"
+
+    [macmahon]
+    tiebreaks = ["sos"]
+
+    [schedule]
+    rounds = [2026-03-07T10:00:00, 2026-03-08T09:30:00]
+    minutes = 150
+"""
+
+# Łukasz wins both; Zoran and the other Bob Baker one each (equal on SOS too); Ana none.
+SPRING_PLAYERS = """
+    id,name,rank,rating,country,club,egd_pin
+    s1,Łukasz Wójcik,2k,1890,PL,Kraków Go,11100003
+    s2,Zoran Žeželj,2d,2180,SI,GK Maribor,11100001
+    s3,Ana Kovačević,1d,2010,HR,GK Zagreb,11100002
+    s4,Bob Baker,12k,,GB,,
+"""
+SPRING_ROUNDS = {
+    1: "table,player1,player2,result\n1,s1,s2,1-0\n2,s3,s4,0-1\n",
+    2: "table,player1,player2,result\n1,s1,s4,1-0\n2,s2,s3,1-0\n",
+}
+
+
+def write_archive(content: Path) -> Path:
+    """Write the two championships into ``content`` and return it."""
+    for slug, toml, players, rounds in (("autumn-cup-2025", AUTUMN_TOML, AUTUMN_PLAYERS, AUTUMN_ROUNDS),
+                                        ("spring-open-2026", SPRING_TOML, SPRING_PLAYERS, SPRING_ROUNDS)):
+        write(content / slug / "event.toml", toml)
+        write(content / slug / "players.csv", players)
+        for number, text in rounds.items():
+            (content / slug / "rounds").mkdir(parents=True, exist_ok=True)
+            (content / slug / "rounds" / f"{number}.csv").write_text(text, encoding="utf-8")
+    return content

@@ -1,0 +1,273 @@
+"""The archive across championships: people by federation id, the search index, feeds and
+calendars, built from two Go championships that share three people."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import icalendar
+import pytest
+from archive_fixture import write_archive
+from conftest import snapshot, write
+
+from plugins.archive.search import shard_of
+from plugins.screens.finder import search_key
+
+ATOM = "{http://www.w3.org/2005/Atom}"
+ZORAN, ANA, LUKASZ = "egd-11100001", "egd-11100002", "egd-11100003"
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> Path:
+    from publisher.cli import main
+
+    root = tmp_path_factory.mktemp("archive")
+    content = write_archive(root / "content")
+    assert main(["build", "--content", str(content), "--out", str(root / "site")]) == 0
+    return root / "site"
+
+
+def people(site: Path) -> dict[str, dict]:
+    data = json.loads((site / "data/people.json").read_text(encoding="utf-8"))
+    return {p["key"]: p for p in data["people"]}
+
+
+def test_people_are_recognised_by_egd_pin_and_never_by_name(site):
+    found = people(site)
+    assert sorted(found) == [ZORAN, ANA, LUKASZ]  # the two Bob Bakers have no id: no person
+    assert [(c["slug"], c["player"], c["place"], c["score"]) for c in found[LUKASZ]["championships"]] == [
+        ("autumn-cup-2025", "a3", "=2", "1"), ("spring-open-2026", "s1", "1", "2")]
+    assert [(c["slug"], c["place"]) for c in found[ZORAN]["championships"]] == [
+        ("autumn-cup-2025", "1"), ("spring-open-2026", "=2")]
+    assert [(c["slug"], c["place"]) for c in found[ANA]["championships"]] == [
+        ("autumn-cup-2025", "=2"), ("spring-open-2026", "4")]
+    # name, country and club as of the latest championship
+    assert (found[LUKASZ]["name"], found[LUKASZ]["club"]) == ("Łukasz Wójcik", "Kraków Go")
+    assert found[LUKASZ]["ids"] == {"egd_pin": "11100003"}
+
+
+def test_a_person_page_lists_each_championship_with_place_and_link(site):
+    page = (site / "players" / f"{LUKASZ}.html").read_text(encoding="utf-8")
+    rows = re.findall(r"<tr><td>(\d{4}-\d\d-\d\d)</td><td><a href=\"([^\"]+)\">([^<]+)</a></td>"
+                      r"<td class=\"hide-narrow\">(\w+)</td><td class=\"num\">([=\d]+)", page)
+    assert rows == [  # newest first
+        ("2026-03-07", "../spring-open-2026/players/s1.html", "Spring Open 2026", "Go", "1"),
+        ("2025-10-04", "../autumn-cup-2025/players/a3.html", "Autumn Cup 2025", "Go", "=2"),
+    ]
+    assert "Kraków Go" in page and "Warsaw Go" not in page
+    # rank and rating over time, drawn at build time
+    charts = re.findall(r'<svg class="trend"[^>]*aria-label="([^"]+)"', page)
+    assert charts == ["Rank of Łukasz Wójcik: 3k (2025), 2k (2026)",
+                      "Rating of Łukasz Wójcik: 1800 (2025), 1890 (2026)"]
+    assert "<script" not in page
+
+
+def test_championship_player_pages_link_to_the_person(site):
+    card = (site / "spring-open-2026/players/s1.html").read_text(encoding="utf-8")
+    assert f'href="../../players/{LUKASZ}.html"' in card
+    bob = (site / "spring-open-2026/players/s4.html").read_text(encoding="utf-8")
+    assert "../../players/" not in bob
+
+
+def test_the_search_index_folds_names_and_keeps_namesakes_apart(site):
+    rows = {}
+    for path in sorted((site / "data/search").glob("people-*.js")):
+        text = path.read_text(encoding="utf-8")
+        letter, body = re.fullmatch(r'archiveSearch\.people\("(.)",(.*)\);\n', text, re.S).groups()
+        assert path.name == f"people-{letter}.js"
+        rows[letter] = json.loads(body)
+    # folded as find-your-table folds ("wojcik"), in the file of each word's first letter
+    key = search_key("Łukasz Wójcik")
+    assert key.endswith(" wojcik")
+    row = [key, "Łukasz Wójcik", "PL", "2 championships", f"players/{LUKASZ}.html"]
+    assert row in rows["w"] and row in rows[shard_of(key)]
+    bobs = [r for r in rows["b"] if r[1] == "Bob Baker"]
+    assert [r[4] for r in bobs] == ["autumn-cup-2025/players/a4.html", "spring-open-2026/players/s4.html"]
+
+
+def test_the_front_page_carries_the_search_and_the_filters(site):
+    front = (site / "index.html").read_text(encoding="utf-8")
+    assert 'data-index="data/search/"' in front and "assets/archive/search.js" in front
+    assert re.findall(r'<option value="(\d{4})">', front) == ["2026", "2025"]
+    assert 'data-game="go" data-year="2025"' in front
+
+
+def parse_feed(path: Path) -> ET.Element:
+    feed = ET.fromstring(path.read_bytes())
+    assert feed.tag == f"{ATOM}feed"
+    for required in ("id", "title", "updated", "author"):  # RFC 4287 4.1.1
+        assert feed.find(f"{ATOM}{required}") is not None, required
+    for entry in feed.findall(f"{ATOM}entry"):
+        for required in ("id", "title", "updated", "link"):
+            assert entry.find(f"{ATOM}{required}") is not None, required
+        dt.datetime.fromisoformat(entry.findtext(f"{ATOM}updated"))
+    return feed
+
+
+def test_the_championship_feed_has_an_entry_per_round_and_the_final(site):
+    feed = parse_feed(site / "spring-open-2026/feed.atom")
+    entries = [(e.findtext(f"{ATOM}title"), e.findtext(f"{ATOM}updated"), e.find(f"{ATOM}link").get("href"))
+               for e in feed.findall(f"{ATOM}entry")]
+    assert entries == [  # newest first, dated by the schedule (Ljubljana is UTC+1 in March)
+        ("Final standings", "2026-03-08T12:00:00+01:00", "standings-2.html"),
+        ("Round 2: results complete", "2026-03-08T12:00:00+01:00", "standings-2.html"),
+        ("Round 2: pairings published", "2026-03-08T09:30:00+01:00", "round-2.html"),
+        ("Round 1: results complete", "2026-03-07T12:30:00+01:00", "standings-1.html"),
+        ("Round 1: pairings published", "2026-03-07T10:00:00+01:00", "round-1.html"),
+    ]
+    assert feed.findtext(f"{ATOM}updated") == "2026-03-08T12:00:00+01:00"
+    ids = [e.findtext(f"{ATOM}id") for e in feed.findall(f"{ATOM}entry")]
+    assert len(set(ids)) == 5 and all(i.startswith("urn:uuid:") for i in ids)
+
+
+def test_without_a_schedule_entries_take_the_event_dates(site):
+    feed = parse_feed(site / "autumn-cup-2025/feed.atom")
+    times = {e.findtext(f"{ATOM}title"): e.findtext(f"{ATOM}updated") for e in feed.findall(f"{ATOM}entry")}
+    assert times["Round 1: pairings published"] == "2025-10-04T00:00:00+00:00"
+    assert times["Final standings"] == "2025-10-05T00:00:00+00:00"
+
+
+def test_the_archive_feed_gathers_every_championship(site):
+    feed = parse_feed(site / "feed.atom")
+    titles = [e.findtext(f"{ATOM}title") for e in feed.findall(f"{ATOM}entry")]
+    assert len(titles) == 10
+    assert titles[0] == "Spring Open 2026 — Final standings"
+    assert titles[-1] == "Autumn Cup 2025 — Round 1: pairings published"
+    links = [e.find(f"{ATOM}link").get("href") for e in feed.findall(f"{ATOM}entry")]
+    assert links[0] == "spring-open-2026/standings-2.html"
+
+
+def test_the_calendar_holds_the_rounds_in_the_event_time_zone(site):
+    calendar = icalendar.Calendar.from_ical((site / "spring-open-2026/calendar.ics").read_bytes())
+    events = [(str(e["summary"]), e.decoded("dtstart"), e.decoded("dtend")) for e in calendar.walk("VEVENT")]
+    zone = events[1][1].tzinfo
+    assert str(zone) == "Europe/Ljubljana"
+    assert events == [
+        ("Spring Open 2026", dt.date(2026, 3, 7), dt.date(2026, 3, 9)),
+        ("Round 1 — Spring Open 2026", dt.datetime(2026, 3, 7, 10, 0, tzinfo=zone),
+         dt.datetime(2026, 3, 7, 12, 30, tzinfo=zone)),
+        ("Round 2 — Spring Open 2026", dt.datetime(2026, 3, 8, 9, 30, tzinfo=zone),
+         dt.datetime(2026, 3, 8, 12, 0, tzinfo=zone)),
+    ]
+    assert [c.name for c in calendar.subcomponents].count("VTIMEZONE") == 1
+    assert len({str(e["uid"]) for e in calendar.walk("VEVENT")}) == 3
+
+
+def test_a_championship_without_a_schedule_has_its_days(site):
+    calendar = icalendar.Calendar.from_ical((site / "autumn-cup-2025/calendar.ics").read_bytes())
+    assert [(str(e["summary"]), e.decoded("dtstart")) for e in calendar.walk("VEVENT")] == [
+        ("Autumn Cup 2025", dt.date(2025, 10, 4))]
+
+
+def test_the_mahjong_calendar_has_its_parts_and_breaks(tmp_path):
+    from publisher.cli import main
+
+    content = Path(__file__).parent.parent / "content"
+    assert main(["build", "--content", str(content), "--out", str(tmp_path / "site")]) == 0
+    ics = tmp_path / "site/hk-mahjong-open-2026/calendar.ics"
+    calendar = icalendar.Calendar.from_ical(ics.read_bytes())
+    summaries = [str(e["summary"]).split(" — ")[0] for e in calendar.walk("VEVENT")]
+    assert summaries[:4] == ["Hong Kong Mahjong Open 2026", "Round 1, session 1, half 1", "Break",
+                             "Round 1, session 1, half 2"]
+    assert "Final" in summaries
+    first = next(e for e in calendar.walk("VEVENT") if str(e["summary"]).startswith("Round 1, session 1"))
+    assert first.decoded("dtstart") == dt.datetime(2026, 11, 21, 2, 0, tzinfo=dt.UTC)  # 10:00+08:00
+
+
+def test_the_archive_builds_byte_for_byte_the_same(tmp_path):
+    from publisher.cli import main
+
+    content = write_archive(tmp_path / "content")
+    assert main(["build", "--content", str(content), "--out", str(tmp_path / "one")]) == 0
+    assert main(["build", "--content", str(content), "--out", str(tmp_path / "two")]) == 0
+    assert snapshot(tmp_path / "one") == snapshot(tmp_path / "two")
+
+
+def test_a_person_twice_in_one_championship_is_a_problem_naming_the_line(tmp_path, run):
+    content = write_archive(tmp_path / "content")
+    players = content / "spring-open-2026" / "players.csv"
+    players.write_text(players.read_text(encoding="utf-8").replace("GB,,", "GB,,11100001"), encoding="utf-8")
+    code, _, err = run("build", "--content", content, "--out", tmp_path / "site")
+    assert code == 1
+    assert "players.csv:5: 's4' and 's2' (line 3) are the same person (egd-11100001)" in err
+    assert not (tmp_path / "site").exists()
+
+
+@pytest.mark.parametrize(("old", "new", "message"), [
+    ('"Europe/Ljubljana"', '"Mars/Olympus"', "timezone: 'Mars/Olympus' is not a time zone name"),
+    ('timezone = "Europe/Ljubljana"\n', "",
+     "schedule.rounds[0]: round 1 starts at 2026-03-07T10:00:00 but the event has no time zone"),
+    ("2026-03-08T09:30", "2026-04-08T09:30",
+     "schedule.rounds[1]: round 2 starts 2026-04-08T09:30:00, not on a day of the event"),
+])
+def test_schedule_mistakes_name_the_key(tmp_path, run, old, new, message):
+    content = write_archive(tmp_path / "content")
+    toml = content / "spring-open-2026" / "event.toml"
+    toml.write_text(toml.read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
+    code, _, err = run("build", "--content", content, "--out", tmp_path / "site")
+    assert code == 1
+    assert message in err
+
+
+def test_a_person_column_links_rows_without_a_federation_id(tmp_path):
+    from publisher.cli import main
+
+    content = write_archive(tmp_path / "content")
+    for slug, row in (("autumn-cup-2025", "a4,Bob Baker,5k,1600,DE,,"),
+                      ("spring-open-2026", "s4,Bob Baker,12k,,GB,,")):
+        players = content / slug / "players.csv"
+        text = players.read_text(encoding="utf-8").replace("egd_pin\n", "egd_pin,person\n")
+        write(players, text.replace(row, row + ",bob-baker"))
+    assert main(["build", "--content", str(content), "--out", str(tmp_path / "site")]) == 0
+    bob = people(tmp_path / "site")["bob-baker"]
+    assert [c["player"] for c in bob["championships"]] == ["a4", "s4"]
+    assert bob["ids"] == {"person": "bob-baker"}
+
+
+SCHEDULE_PLUGIN = '''
+import datetime as dt
+
+from publisher import hookimpl
+from publisher.model import File, Session
+
+
+@hookimpl(tryfirst=True)
+def publisher_event_schedule(event):
+    if event.slug == "autumn-cup-2025":
+        return [Session("Opening", dt.datetime(2025, 10, 4, 9, 0, tzinfo=dt.UTC), 30, kind="break")]
+    return None
+
+
+@hookimpl(tryfirst=True)
+def publisher_archive_record(event):
+    if event.slug == "autumn-cup-2025":
+        return {"rounds": [], "player_pages": False, "finished": False, "final_page": "",
+                "standings": [{"player": "a3", "place": "1", "score": "9"}]}
+    return None
+
+
+@hookimpl
+def publisher_site_pages(site):
+    return [File("robots.txt", b"User-agent: *\\n")]
+'''
+
+
+def test_a_plugin_answers_the_archive_hooks_for_its_events(tmp_path, run):
+    """Any system answers publisher_archive_record and publisher_event_schedule; the archive
+    uses the first answer, and plugins hand back ready-made bytes as a File."""
+    content = write_archive(tmp_path / "content")
+    write(tmp_path / "plugins" / "autumn.py", SCHEDULE_PLUGIN)
+    code, _, err = run("--plugins-dir", tmp_path / "plugins", "build", "--content", content,
+                       "--out", tmp_path / "site")
+    assert (code, err) == (0, "")
+    lukasz = people(tmp_path / "site")[LUKASZ]["championships"][0]
+    assert (lukasz["place"], lukasz["score"], lukasz["page"]) == ("1", "9", "autumn-cup-2025/players.html")
+    calendar = icalendar.Calendar.from_ical((tmp_path / "site/autumn-cup-2025/calendar.ics").read_bytes())
+    assert [str(e["summary"]) for e in calendar.walk("VEVENT")] == [
+        "Autumn Cup 2025", "Opening — Autumn Cup 2025"]
+    assert (tmp_path / "site/robots.txt").read_bytes() == b"User-agent: *\n"
+    assert not parse_feed(tmp_path / "site/autumn-cup-2025/feed.atom").findall(f"{ATOM}entry")
