@@ -18,7 +18,7 @@ from plugins.archive import feeds, search
 from plugins.archive.calendar import event_calendar
 from plugins.archive.chart import Point, trend_svg
 from plugins.archive.people import Person, check_people, gather, ids, people_json, person_key
-from plugins.archive.schedule import check_timezone, read_round_schedule
+from plugins.archive.schedule import read_round_schedule
 from publisher import hookimpl
 from publisher.model import DataFile, Event, File, Page, Session, Site
 from publisher.problems import Problems
@@ -45,7 +45,6 @@ def publisher_jinja_filters() -> dict[str, Any]:
 def publisher_load_event(event: Event) -> None:
     problems = Problems()
     check_people(event, problems)
-    check_timezone(event, problems)
     event.data["archive"] = read_round_schedule(event, problems)
     problems.check()
 

@@ -14,7 +14,6 @@ import datetime as dt
 import icalendar
 
 from plugins.archive.feeds import stable_id
-from plugins.archive.schedule import event_zone
 from publisher import __version__
 from publisher.model import Event, File
 
@@ -31,7 +30,7 @@ def event_calendar(event: Event) -> File:
     days.add("dtstart", event.start)
     days.add("dtend", event.end + dt.timedelta(days=1))  # DTEND of a date is exclusive
     calendar.add_component(days)
-    zone = event_zone(event)
+    zone = event.timezone
     for number, session in enumerate(event.schedule, start=1):
         item = _component(event, f"session-{number}", f"{session.label} — {event.name}", stamp)
         start = _in_zone(session.start, zone)

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from feedgen.feed import FeedGenerator
 
-from plugins.archive.schedule import event_zone, localize
+from plugins.archive.schedule import localize
 from publisher.model import Event, File, Session
 
 ARCHIVE_ENTRIES = 200  # the archive feed keeps the newest of every championship's entries
@@ -74,11 +74,11 @@ def _end(session: Session, event: Event) -> dt.datetime:
 
 
 def _aware(event: Event, when: dt.datetime) -> dt.datetime:
-    return localize(when, event_zone(event) or dt.UTC)
+    return localize(when, event.timezone or dt.UTC)
 
 
 def _day(event: Event, day: dt.date) -> dt.datetime:
-    return dt.datetime.combine(day, dt.time(), tzinfo=event_zone(event) or dt.UTC)
+    return dt.datetime.combine(day, dt.time(), tzinfo=event.timezone or dt.UTC)
 
 
 def _feed(feed_id: str, title: str, self_link: str, home: str) -> FeedGenerator:

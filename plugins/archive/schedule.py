@@ -1,7 +1,7 @@
-"""Round times of round-based events (Go, shogi) from event.toml, and the event's time zone.
+"""Round times of round-based events (Go, shogi) from event.toml.
 
 ```toml
-timezone = "Europe/Ljubljana"          # IANA name; local times below are in it
+timezone = "Europe/Ljubljana"          # read by the core; local times below are in it
 [schedule]
 rounds = [2026-05-01T10:00:00, 2026-05-01T15:00:00, ...]   # start of each round
 minutes = 180                          # how long a round is planned to last
@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import datetime as dt
 import itertools
-import zoneinfo
 from typing import Any
 
 from publisher.model import Event, Session
@@ -23,26 +22,6 @@ from publisher.problems import Problems
 
 DEFAULT_MINUTES = 180
 MOST_MINUTES = 24 * 60
-
-
-def event_zone(event: Event) -> dt.tzinfo | None:
-    """The event's time zone from ``timezone`` in event.toml, or None when it names none
-    (or a zone :func:`check_timezone` already reported)."""
-    name = event.config.get("timezone")
-    if not isinstance(name, str) or not name:
-        return None
-    try:
-        return zoneinfo.ZoneInfo(name)
-    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
-        return None
-
-
-def check_timezone(event: Event, problems: Problems) -> None:
-    """``timezone`` must be an IANA name that this machine's time zone database knows."""
-    name = event.config.get("timezone")
-    if name is not None and event_zone(event) is None:
-        problems.add(event.toml_path, f"{name!r} is not a time zone name",
-                     'write an IANA name, like timezone = "Europe/Ljubljana"', key="timezone")
 
 
 def localize(when: dt.datetime, zone: dt.tzinfo | None) -> dt.datetime:
@@ -81,12 +60,12 @@ def read_round_schedule(event: Event, problems: Problems) -> list[Session]:
         elif not event.start <= start.date() <= event.end:
             problems.add(path, f"round {number} starts {start.isoformat()}, not on a day of the event",
                          "give the date and time the round starts, between start and end", key=key)
-        elif start.tzinfo is None and event_zone(event) is None:
+        elif start.tzinfo is None and event.timezone is None:
             problems.add(path, f"round {number} starts at {start.isoformat()} but the event has no "
                          "time zone", 'add timezone = "Europe/Ljubljana" (the venue\'s zone) at the top',
                          key=key)
         else:
-            sessions.append(Session(f"Round {number}", localize(start, event_zone(event)), minutes, number))
+            sessions.append(Session(f"Round {number}", localize(start, event.timezone), minutes, number))
     if any(b.start <= a.start for a, b in itertools.pairwise(sessions)):
         problems.add(path, "the round starts are not in order of time",
                      "list the rounds' starts from the first to the last", key="schedule.rounds")

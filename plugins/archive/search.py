@@ -3,7 +3,9 @@
 Every player of every championship is in it: a person (an id across championships)
 once, pointing to their archive page; a player without an id once per championship,
 pointing to their page there. Names are folded by the same ``search_key`` as
-find-your-table, so "kovacevic" finds "Kovačević".
+find-your-table, so "kovacevic" finds "Kovačević" and "lukasz" finds "Łukasz"; the
+page folds what is typed with ``fold`` and the table of letters that accents do not
+cover (``data/search/fold.js``).
 
 An archive of 50,000 people makes one index of several megabytes, too much for a
 phone on a hall's network; so the index is split by the first letter of each word of
@@ -19,8 +21,8 @@ import json
 import string
 
 from plugins.archive.people import Person, appearances, person_key
-from plugins.screens.finder import search_key
 from publisher.model import Event, File
+from publisher.text import fold_table, search_key
 
 SHARDS = string.ascii_lowercase + string.digits
 OTHER = "_"  # names whose word starts with anything else
@@ -58,9 +60,12 @@ def shards(rows: list[list[str]]) -> dict[str, list[list[str]]]:
 
 
 def index_files(rows: list[list[str]]) -> list[File]:
-    """``data/search/people-<letter>.js`` for every letter some name word starts with."""
-    return [File(f"data/search/people-{letter}.js", _script(letter, part))
-            for letter, part in sorted(shards(rows).items())]
+    """``data/search/people-<letter>.js`` for every letter some name word starts with, and
+    ``data/search/fold.js``, the folding of letters like ł, ø and ß for what is typed."""
+    table = json.dumps(fold_table(), ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return [File("data/search/fold.js", f"var archiveSearchFold = {table};\n".encode()),
+            *(File(f"data/search/people-{letter}.js", _script(letter, part))
+              for letter, part in sorted(shards(rows).items()))]
 
 
 def _script(letter: str, rows: list[list[str]]) -> bytes:

@@ -14,9 +14,15 @@
   var SHOWN = 30;
   var shards = {}; // letter -> rows, or null while its file loads
 
-  // The same reduction as search_key in Python, for what is typed and the list's text.
+  // Latin letters that dropping accents leaves as they are (ł, ø, ß...), folded by the
+  // publisher's transliteration: data/search/fold.js, written with the index.
+  var FOLD = window.archiveSearchFold || {};
+
+  // The same folding as publisher.text.fold, for what is typed and the list's text.
   function fold(text) {
-    return text.toLowerCase().normalize("NFD").replace(/\p{Mn}/gu, "");
+    return text.toLowerCase().normalize("NFD").replace(/\p{Mn}/gu, "").replace(/[^\x00-\x7f]/g, function (c) {
+      return FOLD[c] === undefined ? c : FOLD[c];
+    });
   }
   function terms(text) {
     return fold(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
