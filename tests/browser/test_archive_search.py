@@ -97,5 +97,5 @@ def test_the_person_page_fits_the_screen(browser, site, viewport):
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
     assert page.locator("svg.trend").count() == 2
     box = page.locator("svg.trend").first.bounding_box()
-    assert box and 0 <= box["x"] and box["x"] + box["width"] <= viewport["width"]
+    assert box and box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"]
     page.close()
