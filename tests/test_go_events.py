@@ -347,3 +347,35 @@ def test_pair_refuses_when_everyone_has_withdrawn(tmp_path, run):
     code, _, err = run("pair", folder)
     assert code == 1 and "round 1 has nobody to pair" in err
     assert not (folder / "rounds" / "1.csv").exists()
+
+
+# -- pages -----------------------------------------------------------------------------------
+
+def test_pages_and_json_show_handicap_and_komi(tmp_path, run):
+    # Bob (5k, 15) beat Ann (2d, 21) with 5 stones: after round 1 Ann 21 is first, Bob 16 second.
+    folder = go_event(tmp_path, TWO, 'bar = "3d"\nfloor = "20k"\n[macmahon.handicap]\n')
+    write(folder / "rounds" / "1.csv", "table,player1,player2,result,handicap,komi\n1,b,a,1-0,5,0.5\n")
+    out = tmp_path / "site"
+    assert run("build", "--content", folder.parent, "--out", out)[0] == 0
+    site = out / "open"
+    assert json.loads((site / "data/round-1.json").read_text())["pairings"] == [
+        {"table": 1, "players": ["b", "a"], "result": "1-0", "handicap": 5, "komi": 0.5}]
+    assert '<td class="terms">H5, komi 0.5</td>' in (site / "round-1.html").read_text()
+    crosstable = (site / "crosstable.html").read_text()
+    assert "<td>1+/b5</td>" in crosstable and "<td>2-/w5</td>" in crosstable
+    assert 'Black <span class="tag">H5, komi 0.5</span>' in (site / "players/b.html").read_text()
+    live = json.loads((site / "data/live.json").read_text())
+    assert [p["seat"] for p in live["tables"][0]["players"]] == ["Black · H5, komi 0.5",
+                                                                 "White · H5, komi 0.5"]
+    lines = json.loads((site / "data/standings-1.json").read_text())["standings"]
+    assert [(s["player"], s["score"], s["colours"]) for s in lines] == [
+        ("a", 21.0, {"black": 0, "white": 1}), ("b", 16.0, {"black": 1, "white": 0})]
+
+
+def test_a_bad_handicap_or_komi_cell_names_the_line(tmp_path, run):
+    folder = go_event(tmp_path, TWO, 'bar = "3d"\nfloor = "20k"\n')
+    write(folder / "rounds" / "1.csv", "table,player1,player2,result,handicap,komi\n1,b,a,,12,6.3\n")
+    code, _, err = run("build", "--content", folder.parent, "--out", tmp_path / "site")
+    assert code == 1
+    assert "rounds/1.csv:2: handicap '12' is not a handicap" in err
+    assert "rounds/1.csv:2: komi '6.3' is not a komi" in err

@@ -139,7 +139,8 @@ def live_view(event: Event, results: Results) -> dict[str, Any] | None:
     for game in rnd.games:
         assert game.white is not None
         tables.append({"table": str(game.table), "result": game.result, "players": [
-            {"id": pid, "name": event.player(pid).name, "seat": seat, "note": points(scores[pid])}
+            {"id": pid, "name": event.player(pid).name,
+             "seat": f"{seat} · {game.terms}" if game.terms else seat, "note": points(scores[pid])}
             for pid, seat in ((game.black, black), (game.white, white))]})
     for game in rnd.byes:
         tables.append({"table": "bye", "result": "bye", "players": [
@@ -160,8 +161,10 @@ def live_view(event: Event, results: Results) -> dict[str, Any] | None:
 
 
 def cell(entry: Entry, standings: Standings) -> str:
-    """The crosstable cell: opponent's place, result mark and colour (``12+b``)."""
+    """The crosstable cell: opponent's place, result mark, colour and handicap (``12+/b3``;
+    an even game has no handicap digit)."""
     if entry.opponent is None:
         return entry.mark
     colour = "b" if entry.black else "w"
-    return f"{standings.by_player[entry.opponent].place}{entry.mark}/{colour}"
+    stones = str(entry.handicap) if entry.handicap else ""
+    return f"{standings.by_player[entry.opponent].place}{entry.mark}/{colour}{stones}"

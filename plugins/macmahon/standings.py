@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from plugins.macmahon.grouping import Grouping
-from plugins.macmahon.rounds import Round
+from plugins.macmahon.rounds import Round, terms
 from plugins.macmahon.settings import Settings
 from publisher.model import Player
 
@@ -85,6 +85,10 @@ class Entry:
     forfeit: bool = False
     handicap: int = 0
     komi: float | None = None
+
+    @property
+    def terms(self) -> str:
+        return terms(self.handicap, self.komi)
 
     @property
     def mark(self) -> str:
