@@ -1,5 +1,8 @@
 """How fast the mahjong elimination plugin draws and publishes a large event.
 
+0. For 16 to 2,048 players over four parts (and two): repeated meetings and the
+   most starts any player has on one wind, with the median time of the draw,
+   next to drawing each table's winds on its own (the baseline, same process).
 1. A 2,048-player round 1 (two groups of 1,024, four parts): the rotation
    pattern computed from scratch, the seating drawn, and every pair of players
    checked to meet at most once. Median of several runs.
@@ -19,8 +22,9 @@ import time
 from itertools import combinations
 from pathlib import Path
 
-from plugins.mahjong.design import pattern
+from plugins.mahjong.design import SEATS, pattern, repeats
 from plugins.mahjong.draw import draw_group, draw_round, seating_csv
+from plugins.mahjong.winds import worst
 from publisher.build import Builder, load_event
 from publisher.plugins import plugin_manager
 
@@ -43,6 +47,50 @@ def draw_round1() -> tuple[float, int]:
                 repeated += pair in met
                 met.add(pair)
     return time.perf_counter() - started, repeated
+
+
+FIELDS = [16, 20, 24, 32, 48, 64, 128, 256, 512, 1024, 2048]
+
+
+def unbalanced(players: list[str], parts: int, seed: str) -> list[list[tuple[str, ...]]]:
+    """The baseline: the same tables, each table's winds drawn on its own."""
+    layout = pattern(len(players) // SEATS, parts)
+    seatings = []
+    for number, tables_of in enumerate(layout, 1):
+        rng = random.Random(f"{seed}:part:{number}")
+        members: list[list[str]] = [[] for _ in range(len(players) // SEATS)]
+        for position, table in enumerate(tables_of):
+            members[table].append(players[position])
+        for table in members:
+            rng.shuffle(table)
+        seatings.append([tuple(t) for t in members])
+    return seatings
+
+
+def winds_table() -> None:
+    print("players parts  repeated  worst wind (baseline)  draw median ms (baseline)  ratio")
+    for parts in (4, 2):
+        for size in FIELDS:
+            players = [f"p{i:04d}" for i in range(size)]
+            pattern(size // SEATS, parts)  # the pattern is cached: time the draw itself
+            times, base_times = [], []
+            for _ in range(5):
+                started = time.perf_counter()
+                drawn = draw_group(players, parts, "bench", None)
+                times.append(time.perf_counter() - started)
+                started = time.perf_counter()
+                baseline = unbalanced(players, parts, "bench")
+                base_times.append(time.perf_counter() - started)
+            seatings = [[t.seats for t in part.tables] for part in drawn]
+            index = {p: i for i, p in enumerate(players)}
+            layout = [[0] * size for _ in seatings]
+            for r, part in enumerate(seatings):
+                for t, seats in enumerate(part):
+                    for p in seats:
+                        layout[r][index[p]] = t
+            median, base = statistics.median(times), statistics.median(base_times)
+            print(f"{size:7d} {parts:5d} {repeats(layout):9d} {worst(seatings):6d} ({worst(baseline)})"
+                  f"{median * 1000:19.1f} ({base * 1000:.1f}){median / base:13.1f}x")
 
 
 def write_event(folder: Path) -> None:
@@ -102,6 +150,7 @@ def full_event() -> dict[str, float]:
 
 
 def main() -> None:
+    winds_table()
     runs = [draw_round1() for _ in range(REPEATS)]
     median = statistics.median(t for t, _ in runs)
     print(f"2,048-player round 1, two groups, four parts: median {median:.3f} s "

@@ -2,7 +2,8 @@
 
 Players are put on the positions of a rotation pattern (:mod:`design`) at
 random; the pattern moves them between tables from part to part, and at the
-start of every part each table's winds are drawn again. Round 1 is drawn
+start of every part each table's winds are drawn again, balanced over the
+round's parts (:mod:`winds`). Round 1 is drawn
 group by group, tables numbered on from one group to the next.
 """
 
@@ -18,6 +19,7 @@ from plugins.mahjong.design import SEATS, pattern
 from plugins.mahjong.rounds import Part, Table, scores_path, seating_path
 from plugins.mahjong.seats import WINDS
 from plugins.mahjong.tournament import SYSTEM, Mahjong
+from plugins.mahjong.winds import balance
 from publisher import hookimpl
 from publisher.build import load_event
 from publisher.model import Event
@@ -31,18 +33,17 @@ def draw_group(players: list[str], parts: int, seed: str, group: str | None,
     order = list(players)
     random.Random(f"{seed}:group:{group or ''}").shuffle(order)
     layout = pattern(len(order) // SEATS, parts)
-    drawn = []
-    for number, tables_of in enumerate(layout, 1):
-        rng = random.Random(f"{seed}:part:{number}:{group or ''}")
-        members: list[list[str]] = [[] for _ in range(len(order) // SEATS)]
+    members: list[list[list[str]]] = []
+    for tables_of in layout:
+        part: list[list[str]] = [[] for _ in range(len(order) // SEATS)]
         for position, table in enumerate(tables_of):
-            members[table].append(order[position])
-        tables = []
-        for index, table_players in enumerate(members):
-            rng.shuffle(table_players)
-            tables.append(Table(first_table + index, group, tuple(table_players)))  # type: ignore[arg-type]
-        drawn.append(Part(number, tables))
-    return drawn
+            part[table].append(order[position])
+        members.append(part)
+    slot = {player: position % SEATS for position, player in enumerate(order)}
+    seats = balance(members, slot, random.Random(f"{seed}:winds:{group or ''}"))
+    return [Part(number, [Table(first_table + index, group, table_seats)
+                          for index, table_seats in enumerate(part_seats)])
+            for number, part_seats in enumerate(seats, 1)]
 
 
 def draw_round(event: Event, state: Mahjong, number: int) -> list[Part]:
