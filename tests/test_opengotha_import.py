@@ -34,6 +34,7 @@ def test_import_writes_players_rounds_and_settings(tmp_path, run):
     mm = config["macmahon"]
     assert (mm["grouping"], mm["bar"], mm["floor"], mm["zero_point"]) == ("bar-floor", "2d", "10k", "30k")
     assert (mm["bye_score"], mm["absent_score"], mm["tiebreaks"]) == (1, 0.5, ["sos", "sosos"])
+    assert mm["sos_unplayed"] == "initial"
     assert mm["handicap"] == {"based_on": "mms", "bar": "1d", "correction": 1, "max": 9, "komi": 6.5,
                               "handicap_komi": 0.5}
     players = rows(target / "players.csv")
@@ -84,6 +85,7 @@ def test_swiss_criteria_make_a_swiss_event(tmp_path, run):
     assert run("import", "opengotha", xml, tmp_path / "content" / "s")[0] == 0
     config = tomllib.loads((tmp_path / "content" / "s" / "event.toml").read_text())
     assert config["system"] == "swiss" and config["macmahon"]["tiebreaks"] == ["sos", "sosos"]
+    assert config["macmahon"]["sos_unplayed"] == "zero" and "bar" not in config["macmahon"]
 
 
 def test_import_builds_and_pair_continues_the_event(tmp_path, run):

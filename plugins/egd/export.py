@@ -72,9 +72,7 @@ def _cells(rounds: list[Any], place: dict[str, int], bye_score: float) -> dict[s
             for me, other, colour, index in ((game.black, game.white, "b", 0),
                                              (game.white, game.black, "w", 1)):
                 mark = "?" if points is None else {1.0: "+", 0.5: "="}.get(points[index], "-")
-                # Round files carry handicaps once the McMahon plugin reads their column.
-                handicap = int(getattr(game, "handicap", 0) or 0)
-                cells[me].append(Cell(place[other], mark, colour, handicap, game.forfeit))
+                cells[me].append(Cell(place[other], mark, colour, game.handicap, game.forfeit))
                 seen.add(me)
         for game in rnd.byes:
             cells[game.black].append(Cell(0, "+" if bye_score >= 1 else "="))

@@ -241,6 +241,9 @@ def _config(xml: XmlFile, general: Element, rounds: int, games: dict[int, list[d
         elif zero != floor:
             notes.append(f"GeneralParameterSet genMMZero {zero}: McMahon scores here count from 30k "
                          "or from the floor, not from another rank")
+    # OpenGotha's virtual opponent of a bye or an absent round: the player's initial McMahon
+    # score in a McMahon event, nothing in a Swiss one.
+    table["sos_unplayed"] = "initial" if system == "macmahon" else "zero"
     table["tiebreaks"] = _tiebreaks(criteria, main, notes)
     table.update(_unplayed_scores(xml, general, problems, notes))
     table["pairing"] = _pairing(xml, notes)

@@ -35,7 +35,8 @@ def _number(value: float) -> str:
 
 
 def _macmahon(event: Event) -> list[File]:
-    from plugins.macmahon.pages import legend, seats
+    from plugins.macmahon.pages import seats
+    from plugins.macmahon.standings import LABELS
 
     mm = event.data.get("macmahon")
     if mm is None or mm.results is None:
@@ -44,10 +45,9 @@ def _macmahon(event: Event) -> list[File]:
     black, white = seats(event)
     outputs = []
     for rnd, table in zip(mm.results.rounds, mm.results.standings, strict=True):
-        labels = legend(table.tiebreaks)["labels"]
         show_wins = "wins" not in table.tiebreaks
         header = ["Place", "Player", "Rank", "Score", *(["Wins"] if show_wins else []),
-                  *(labels[t] for t in table.tiebreaks)]
+                  *(LABELS[t] for t in table.tiebreaks)]
         rows: list[list[Any]] = []
         for line in table.lines:
             player = names[line.player]
