@@ -1,41 +1,51 @@
 """One build: content to events, events through the plugins, outputs to the site.
 
-The :class:`Builder` keeps what it built, so ``watch`` re-renders only the
-championships whose folder changed (and the archive pages, which are cheap);
-any content change elsewhere leaves other championships' pages as they were.
+The :class:`Builder` keeps, between the builds of one process (``watch``), what a
+later build needs and no page's bytes: each championship's folder fingerprint,
+its computed event and a digest of what each of its pages was rendered from.
+A championship whose folder did not change is not read again and its files are
+kept as they are; in one that changed, only pages whose inputs changed are
+rendered again (see :mod:`publisher.pagekeys`). Pages are written as they are
+rendered, compared with the site's manifest by hash (see :mod:`publisher.output`).
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pluggy
 
 from publisher import content
+from publisher.manifest import Manifest
 from publisher.markdown_pages import load_page
 from publisher.model import Event, Site
-from publisher.output import WriteStats, write_site
+from publisher.output import SiteWriter, WriteStats, Written, locked
+from publisher.pagekeys import PageKeys
 from publisher.plugins import systems
 from publisher.problems import ContentError, Problem
-from publisher.render import Renderer
+from publisher.render import Batch, Renderer
 from publisher.site_settings import SiteSettings, read_site_settings
 from publisher.sources import readable_folder
 
-Fingerprint = tuple[tuple[str, int, int], ...]
+Fingerprint = tuple[tuple[str, int, int, int], ...]
 
 
 @dataclass
 class BuiltEvent:
+    """A championship as the last build left it: what it was built from, and the key of
+    every page it rendered (None for pages rendered on every build of it)."""
+
     fingerprint: Fingerprint
     event: Event
-    files: dict[str, bytes]
+    keys: dict[str, bytes | None] = field(default_factory=dict)
 
 
 @dataclass
 class BuildReport:
-    """What a build did, for the command line and the live-reload server."""
+    """What a build did, for the command line, the live-reload server and publishing."""
 
     events: int
     files: int
@@ -43,6 +53,7 @@ class BuildReport:
     rebuilt: list[str]
     seconds: float
     warnings: list[Problem] = field(default_factory=list)
+    manifest: Manifest = field(default_factory=dict)
 
     def summary(self, out: Path) -> str:
         return (f"Built {self.events} championship(s), {self.files} files into {out} "
@@ -61,8 +72,8 @@ class Builder:
         self.force = force
         self.renderer = Renderer(pm, templates)
         self._built: dict[str, BuiltEvent] = {}
-        self._written: dict[str, bytes] = {}
-        self._theme: Fingerprint = ()
+        self._written: Written | None = None
+        self._theme: tuple = ()
         self._settings = SiteSettings()
 
     def watched_dirs(self) -> list[Path]:
@@ -81,9 +92,8 @@ class Builder:
         if settings != self._settings:  # every page may show the public address
             self._built.clear()
             self._settings = settings
-        files = self.renderer.static_files()  # pages link to the assets' hashed names
         built: dict[str, BuiltEvent] = {}
-        rebuilt: list[str] = []
+        changed: dict[str, BuiltEvent] = {}
         for folder in content.event_dirs(self.content_dir):
             fingerprint = _fingerprint(folder)
             previous = self._built.get(folder.name)
@@ -91,23 +101,65 @@ class Builder:
                 built[folder.name] = previous
                 continue
             try:
-                built[folder.name] = self._build_event(folder, fingerprint)
-                rebuilt.append(folder.name)
+                event = load_event(self.pm, folder)
             except ContentError as error:
                 problems.extend(error.problems)
+                continue
+            built[folder.name] = changed[folder.name] = BuiltEvent(fingerprint, event)
         site = self._site([b.event for b in built.values()], problems)
         if problems:
             raise ContentError(problems)
-        for item in built.values():
-            files.update(item.files)
-        outputs = [o for outs in self.pm.hook.publisher_site_pages(site=site) for o in outs]
-        files.update(self.renderer.render_all(outputs, site, None))
-        files = dict(sorted(files.items()))
-        stats = write_site(self.out, files, force=self.force, previous=self._written)
-        self._built, self._written = built, files
+        with locked(self.out):
+            stats, manifest = self._write(site, built, changed)
+        self._built = built
         warnings = [w for item in built.values() for w in item.event.warnings]
-        return BuildReport(len(built), len(files), stats, rebuilt,
-                           time.perf_counter() - started, warnings)
+        return BuildReport(len(built), len(manifest), stats, sorted(changed),
+                           time.perf_counter() - started, warnings, manifest)
+
+    def _write(self, site: Site, built: dict[str, BuiltEvent],
+               changed: dict[str, BuiltEvent]) -> tuple[WriteStats, Manifest]:
+        """Render and write every file that may have changed; keep the others."""
+        writer = SiteWriter(self.out, self._written, self.force)
+        try:
+            batches: list[tuple[Batch, Event | None, BuiltEvent | None]] = []
+            for slug, item in built.items():
+                if slug in changed or not writer.keep_group(f"{slug}/"):
+                    batches.append((self._event_batch(item.event), item.event, item))
+            outputs = [o for outs in self.pm.hook.publisher_site_pages(site=site) for o in outs]
+            batches.append((Batch(outputs), None, None))
+            statics = self.renderer.static_files()  # pages link to the assets' hashed names
+            writer.check(path for batch, _, _ in batches for path in map(batch.path, batch.outputs))
+            writer.check(statics)
+            for rel, data in statics.items():
+                writer.add(rel, data)
+            for batch, event, item in batches:
+                for rel, data in self._render(writer, batch, site, event, item):
+                    writer.add(rel, data)
+            self._written = writer.commit()
+        except BaseException:
+            writer.abort()
+            self._written = None  # what --out holds is read again by the next build
+            raise
+        return writer.stats, writer.manifest
+
+    def _event_batch(self, event: Event) -> Batch:
+        outputs = [o for outs in self.pm.hook.publisher_event_pages(event=event) for o in outs]
+        return Batch(outputs, prefix=event.slug)
+
+    def _render(self, writer: SiteWriter, batch: Batch, site: Site, event: Event | None,
+                item: BuiltEvent | None) -> Iterator[tuple[str, bytes]]:
+        """The files of ``batch`` whose inputs changed since the last build, rendered."""
+        page_site = site if event is None else Site(self.content_dir, [event], url=site.url)
+        keys = PageKeys(batch, page_site, event, self._theme) if item is not None else None
+        previous = self._built.get(event.slug).keys if event is not None and event.slug in self._built else {}
+        for output in batch.outputs:
+            rel = batch.path(output)
+            key = keys.key(output) if keys else None
+            if item is not None:
+                item.keys[output.path] = key
+            if key is not None and previous.get(output.path) == key and writer.keep(rel):
+                continue
+            yield rel, self.renderer.render(output, batch, page_site, event)
 
     def _read_settings(self, problems: list[Problem]) -> SiteSettings:
         try:
@@ -127,13 +179,6 @@ class Builder:
             except ContentError as error:
                 problems.extend(error.problems)
         return site
-
-    def _build_event(self, folder: Path, fingerprint: Fingerprint) -> BuiltEvent:
-        event = load_event(self.pm, folder)
-        outputs = [o for outs in self.pm.hook.publisher_event_pages(event=event) for o in outs]
-        site = Site(content_dir=self.content_dir, events=[event], url=self._settings.url)
-        files = self.renderer.render_all(outputs, site, event, prefix=event.slug)
-        return BuiltEvent(fingerprint, event, files)
 
 
 def load_event(pm: pluggy.PluginManager, folder: Path) -> Event:
@@ -160,9 +205,10 @@ def _newest_first(event: Event) -> tuple:
 
 
 def _fingerprint(folder: Path) -> Fingerprint:
-    """Changes whenever a file of the championship folder is added, removed or edited."""
+    """Changes whenever a file of the championship folder is added, removed, edited,
+    touched or has its permissions changed (a fix of permissions is worth a rebuild)."""
     return tuple(
-        (p.relative_to(folder).as_posix(), st.st_mtime_ns, st.st_size)
+        (p.relative_to(folder).as_posix(), st.st_mtime_ns, st.st_size, st.st_mode)
         for p in sorted(folder.rglob("*")) if p.is_file()
         for st in [p.stat()]
     )

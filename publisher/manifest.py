@@ -47,10 +47,22 @@ def manifest_of_folder(root: Path, skip: frozenset[str] = frozenset({MANIFEST_NA
 
 
 def dumps_manifest(manifest: Manifest) -> bytes:
-    """The manifest file's bytes: sorted, so the same site always gives the same file."""
-    data = {"version": 1, "files": {
-        path: {"sha256": e.sha256, "size": e.size} for path, e in sorted(manifest.items())}}
-    return (json.dumps(data, indent=1) + "\n").encode("utf-8")
+    """The manifest file's bytes: sorted, one file a line, so the same site always gives
+    the same file."""
+    return join_manifest_lines([manifest_lines(manifest)])
+
+
+def manifest_lines(manifest: Manifest) -> str:
+    """The lines of the manifest file that hold ``manifest``'s files, sorted by path."""
+    return ",\n".join(f'{json.dumps(path, ensure_ascii=False)}: {{"sha256": "{e.sha256}", "size": {e.size}}}'
+                       for path, e in sorted(manifest.items()))
+
+
+def join_manifest_lines(blocks: list[str]) -> bytes:
+    """The manifest file made of blocks of :func:`manifest_lines`, given in path order
+    (the build keeps one block per top-level folder and writes again only changed ones)."""
+    body = ",\n".join(b for b in blocks if b)
+    return ('{"version": 1, "files": {\n' + body + ("\n" if body else "") + "}}\n").encode("utf-8")
 
 
 def loads_manifest(data: bytes) -> Manifest | None:

@@ -159,6 +159,10 @@ class Page:
     # what an incremental build re-renders it for, and where its "updated" time comes from.
     # Empty means "the whole championship" (or, for site pages, the whole archive).
     sources: tuple[Path, ...] = ()
+    # True when the template reads nothing but ``context`` and what every page of the
+    # championship shows (its name, dates, venue, game, system, rounds, the menu): a
+    # rebuild then re-renders the page only when that changed (publisher/pagekeys.py).
+    context_only: bool = False
 
 
 @dataclass

@@ -1,20 +1,42 @@
-"""Writing the site: nothing is touched until every page rendered, then only changed bytes.
+"""Writing the site: pages are staged beside ``--out`` as they are rendered, then moved in.
 
-A fresh site is written into a temporary sibling folder and renamed into place;
-an existing one is updated file by file with atomic replaces, so a venue screen
-or a web server reading ``site/`` never sees a half-written file.
+``--out`` carries its manifest (``.publisher-manifest.json``: every file's sha256
+and size), which is also the mark that the folder is the publisher's to rewrite.
+A build compares each rendered file's hash with it, so unchanged files are never
+written and no file of the site is kept in memory. Changed files go to a staging
+folder beside ``--out`` (the same file system, outside the served tree); only
+when every page rendered are they renamed into place, one atomic rename each, so
+a web server or a hall screen reading ``--out`` sees each file whole, old or new,
+and a failed or killed build leaves the site as it was. Leftovers of a killed
+build are removed by the next one. One build at a time writes into a folder: a
+lock file beside it makes a second build wait for its turn.
 """
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import os
 import shutil
 import tempfile
+import time
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-MARKER = ".publisher-site"
-_MARKER_TEXT = b"Built by the tournament publisher: every build may rewrite this folder.\n"
+from publisher.manifest import (
+    MANIFEST_NAME,
+    Manifest,
+    entry_of,
+    join_manifest_lines,
+    loads_manifest,
+    manifest_lines,
+)
+
+# What marked the publisher's folders before they carried a manifest.
+LEGACY_MARKER = ".publisher-site"
+# How long a build waits for another build into the same folder to finish.
+LOCK_WAIT = 60.0
 
 
 class OutputError(Exception):
@@ -28,79 +50,279 @@ class WriteStats:
     removed: int = 0
 
 
-def write_site(out: Path, files: dict[str, bytes], force: bool = False,
-               previous: dict[str, bytes] | None = None) -> WriteStats:
-    """Make ``out`` hold exactly ``files`` (paths relative to it, POSIX style) and the marker
-    file that tells a later build this folder is the publisher's to rewrite.
-
-    ``previous`` is what the last build of this process wrote: a file whose bytes are
-    the same and that is still there is not read back to be compared.
-    """
-    if not out.exists():
-        return _write_fresh(out, files)
-    if not out.is_dir():
-        raise OutputError(f"{out} is a file, not a folder; choose another --out")
-    if not (out / MARKER).exists() and any(out.iterdir()) and not force:
-        raise OutputError(
-            f"{out} holds files that the publisher did not write; choose an empty folder "
-            "for --out, or pass --force to replace its contents")
-    return _update(out, files, previous or {})
+def staging_dir(out: Path) -> Path:
+    """Where a build stages its files: beside ``out``, so a rename moves them in atomically."""
+    return out.parent / f".{out.name}.publisher-staging"
 
 
-def _write_fresh(out: Path, files: dict[str, bytes]) -> WriteStats:
+def lock_file(out: Path) -> Path:
+    return out.parent / f".{out.name}.publisher-lock"
+
+
+@contextlib.contextmanager
+def locked(out: Path, wait: float | None = None) -> Iterator[None]:
+    """Hold the lock of ``out`` for one build. A second build into the same folder waits
+    for its turn; after ``wait`` seconds (LOCK_WAIT) it gives up with a message naming
+    the holder. The lock is the kernel's (flock), so a killed build never leaves it held."""
+    wait = LOCK_WAIT if wait is None else wait
+    _make_parent(out)
+    path = lock_file(out)
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        deadline = time.monotonic() + wait
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() >= deadline:
+                    holder = os.pread(fd, 32, 0).decode("ascii", "replace").strip() or "?"
+                    raise OutputError(
+                        f"another publisher build (process {holder}) is writing {out} and did not "
+                        f"finish within {wait:g} s; wait for it or stop it, then build again") from None
+                time.sleep(0.05)
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, f"{os.getpid()}\n".encode("ascii"), 0)
+        yield
+    finally:
+        os.close(fd)  # closing releases the lock
+
+
+def _make_parent(out: Path) -> None:
     try:
         out.parent.mkdir(parents=True, exist_ok=True)
     except (FileExistsError, NotADirectoryError) as error:
         raise OutputError(f"{out} cannot be created: {error.filename} is a file, not a folder; "
                           "choose another --out") from None
-    tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
+
+
+def read_manifest(out: Path) -> Manifest | None:
+    """The manifest ``out`` carries, or None (no manifest, or not one of ours)."""
     try:
-        for rel, data in {**files, MARKER: _MARKER_TEXT}.items():
-            target = tmp / rel
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(data)
-        tmp.chmod(0o755)
-        tmp.rename(out)
-    except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise
-    return WriteStats(written=len(files))
-
-
-def _update(out: Path, files: dict[str, bytes], previous: dict[str, bytes]) -> WriteStats:
-    stats = WriteStats()
-    for rel, data in files.items():
-        target = out / rel
-        if (previous.get(rel) == data and target.is_file()) or _same(target, data):
-            stats.unchanged += 1
-            continue
-        target.parent.mkdir(parents=True, exist_ok=True)
-        write_atomically(target, data)
-        stats.written += 1
-    if not _same(out / MARKER, _MARKER_TEXT):
-        write_atomically(out / MARKER, _MARKER_TEXT)
-    wanted = {out / rel for rel in files} | {out / MARKER}
-    for path in sorted(out.rglob("*"), reverse=True):
-        if path.is_file() and path not in wanted:
-            path.unlink()
-            stats.removed += 1
-        elif path.is_dir() and not any(path.iterdir()):
-            path.rmdir()
-    return stats
-
-
-def _same(path: Path, data: bytes) -> bool:
-    try:
-        return path.stat().st_size == len(data) and path.read_bytes() == data
+        return loads_manifest((out / MANIFEST_NAME).read_bytes())
     except OSError:
-        return False
+        return None
+
+
+def group_of(rel: str) -> str:
+    """The top-level folder (``slug/``) or root file a path belongs to: the manifest is
+    kept by group, so a build that leaves a championship alone does not touch its entries."""
+    head, slash, _ = rel.partition("/")
+    return head + slash
+
+
+@dataclass
+class Written:
+    """What the last build of this process committed: the manifest by group, each group's
+    lines of the manifest file, and the manifest file's identity (to notice that someone
+    else changed ``--out`` since)."""
+
+    groups: dict[str, Manifest]
+    lines: dict[str, str]
+    stamp: tuple[int, int, int]
+
+
+class SiteWriter:
+    """One build's writes into ``out``. Call :meth:`check` with every path first, then
+    :meth:`add` each file as it is rendered (or :meth:`keep` what was not rendered
+    again), then :meth:`commit` (or :meth:`abort`). Call inside :func:`locked`.
+
+    ``written`` is what the last build of this process committed; without it (the
+    first build) the writer reads the folder's manifest and checks it against the
+    files there, so a file changed or left behind by someone else is put right.
+    """
+
+    def __init__(self, out: Path, written: Written | None = None, force: bool = False):
+        self.out = out
+        self.staging = staging_dir(out)
+        self.groups: dict[str, Manifest] = {}
+        self.stats = WriteStats()
+        self._staged: list[str] = []
+        self._strays: set[str] = set()
+        self._lines: dict[str, str] = {}
+        self.fresh = not out.exists()
+        if self.fresh:
+            _make_parent(out)
+            self.known: dict[str, Manifest] = {}
+        elif written is not None and _stamp(out) == written.stamp:
+            self.known, self._lines = written.groups, written.lines
+        else:
+            self.known = self._open(force)
+        _remove_leftovers(out)
+        self.staging.mkdir()
+
+    def _open(self, force: bool) -> dict[str, Manifest]:
+        out = self.out
+        if not out.is_dir():
+            raise OutputError(f"{out} is a file, not a folder; choose another --out")
+        stored = read_manifest(out)
+        ours = stored is not None or (out / LEGACY_MARKER).exists()
+        if not ours and any(out.iterdir()) and not force:
+            raise OutputError(
+                f"{out} holds files that the publisher did not write; choose an empty folder "
+                "for --out, or pass --force to replace its contents")
+        stored = stored or {}
+        checked: dict[str, Manifest] = {}
+        for path in _files(out):
+            rel = path.relative_to(out).as_posix()
+            entry = stored.get(rel)
+            if entry is not None and path.lstat().st_size == entry.size:
+                checked.setdefault(group_of(rel), {})[rel] = entry
+            elif rel != MANIFEST_NAME:
+                self._strays.add(rel)
+        return checked
+
+    def check(self, paths: Iterable[str]) -> None:
+        """Refuse, before anything is written, a path the file system cannot hold: a name
+        longer than its limit (255 bytes on most), or a path longer than the system's."""
+        name_max = _limit(self.out.parent, "PC_NAME_MAX", 255)
+        path_max = _limit(self.out.parent, "PC_PATH_MAX", 4096)
+        base = len(os.fsencode(self.staging.resolve())) + 1
+        for rel in paths:
+            for part in rel.split("/"):
+                size = len(os.fsencode(part))
+                if size > name_max:
+                    raise OutputError(
+                        f"{rel[:60]}… cannot be written: the file name is {size} bytes long, and "
+                        f"the file system allows {name_max}; shorten the player id or the name of "
+                        "the file it comes from")
+                if part in ("", ".", ".."):
+                    raise OutputError(f"{rel!r} is not a file name the site can hold")
+            if base + len(os.fsencode(rel)) >= path_max:
+                raise OutputError(f"{rel[:60]}… cannot be written: its path is longer than the "
+                                  f"{path_max} bytes the system allows; choose a shorter --out")
+
+    def add(self, rel: str, data: bytes) -> None:
+        """One file of the site: staged if its bytes differ from what ``out`` holds."""
+        entry = entry_of(data)
+        group = group_of(rel)
+        self.groups.setdefault(group, {})[rel] = entry
+        if self.known.get(group, {}).get(rel) == entry:
+            self.stats.unchanged += 1
+            return
+        target = self.staging / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(data)
+        self._staged.append(rel)
+        self.stats.written += 1
+
+    def keep(self, rel: str) -> bool:
+        """Count ``rel`` as unchanged without its bytes, if ``out`` holds it (the build did
+        not render it again); False when it must be rendered after all."""
+        group = group_of(rel)
+        entry = self.known.get(group, {}).get(rel)
+        if entry is None:
+            return False
+        self.groups.setdefault(group, {})[rel] = entry
+        self.stats.unchanged += 1
+        return True
+
+    def keep_group(self, group: str) -> bool:
+        """Keep every file of ``group`` (a championship the build left alone) as it is;
+        False when ``out`` does not hold it, so it must be rendered after all."""
+        if group not in self.known or group in self.groups:
+            return False
+        self.groups[group] = self.known[group]
+        self.stats.unchanged += len(self.known[group])
+        return True
+
+    def commit(self) -> Written:
+        """Move the staged files into ``out``, remove what the site no longer has, and
+        write the manifest; returns what a later build of this process starts from."""
+        lines = {g: self._lines[g] if g in self._lines and self.known.get(g) == files
+                 else manifest_lines(files) for g, files in self.groups.items()}
+        gone = self._gone()
+        changed = self.fresh or bool(self._staged or gone) or lines.keys() != self._lines.keys()
+        if changed or not (self.out / MANIFEST_NAME).is_file():
+            (self.staging / MANIFEST_NAME).write_bytes(join_manifest_lines([lines[g] for g in sorted(lines)]))
+        if self.fresh:
+            self.staging.chmod(0o755)
+            self.staging.rename(self.out)
+            return Written(self.groups, lines, _stamp(self.out))
+        for rel in self._staged:
+            target = self.out / rel
+            target.parent.mkdir(parents=True, exist_ok=True)
+            os.replace(self.staging / rel, target)
+        for rel in gone:
+            (self.out / rel).unlink(missing_ok=True)
+            self.stats.removed += 1
+        _prune_empty(self.out, {posixpath_dir(rel) for rel in gone} | ({""} if self._strays else set()))
+        if (self.staging / MANIFEST_NAME).is_file():
+            os.replace(self.staging / MANIFEST_NAME, self.out / MANIFEST_NAME)
+        (self.out / LEGACY_MARKER).unlink(missing_ok=True)
+        shutil.rmtree(self.staging, ignore_errors=True)
+        return Written(self.groups, lines, _stamp(self.out))
+
+    def _gone(self) -> list[str]:
+        gone = set(self._strays)
+        for group, files in self.known.items():
+            now = self.groups.get(group)
+            if now is not files:
+                gone.update(rel for rel in files if now is None or rel not in now)
+        return sorted(gone - {rel for rel in self._strays if rel in self.groups.get(group_of(rel), {})})
+
+    def abort(self) -> None:
+        shutil.rmtree(self.staging, ignore_errors=True)
+
+    @property
+    def manifest(self) -> Manifest:
+        """Every file of the site being written, with its hash and size."""
+        return {rel: e for files in self.groups.values() for rel, e in files.items()}
+
+
+def _stamp(out: Path) -> tuple[int, int, int]:
+    try:
+        st = (out / MANIFEST_NAME).stat()
+    except OSError:
+        return (0, 0, 0)
+    return (st.st_ino, st.st_mtime_ns, st.st_size)
+
+
+def posixpath_dir(rel: str) -> str:
+    return rel.rpartition("/")[0]
+
+
+def _files(root: Path) -> Iterator[Path]:
+    for folder, _, names in os.walk(root):
+        for name in names:
+            yield Path(folder, name)
+
+
+def _prune_empty(out: Path, folders: set[str]) -> None:
+    """Remove folders left empty by removed files (all of them, after a stray-file sweep)."""
+    if "" in folders:
+        candidates = sorted((Path(f) for f, _, _ in os.walk(out)), reverse=True)
+    else:
+        candidates = sorted({out / f for rel in folders if rel
+                             for f in [rel, *(p.as_posix() for p in Path(rel).parents)] if f != "."},
+                            reverse=True)
+    for folder in candidates:
+        if folder != out:
+            with contextlib.suppress(OSError):
+                folder.rmdir()  # fails, as it should, while the folder holds anything
+
+
+def _remove_leftovers(out: Path) -> None:
+    """Remove what a killed build left beside ``out``: its staging folder, and the
+    temporary folders older versions made (recognised by the marker they held)."""
+    shutil.rmtree(staging_dir(out), ignore_errors=True)
+    for folder in out.parent.glob(f".{out.name}.*"):
+        if folder.is_dir() and (folder / LEGACY_MARKER).is_file():
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+def _limit(folder: Path, name: str, default: int) -> int:
+    try:
+        return os.pathconf(folder, name)
+    except (OSError, ValueError):
+        return default
 
 
 def write_atomically(target: Path, data: bytes) -> None:
     """Replace ``target`` in one step, so that a reader (a web server, the watcher, a venue
     screen) sees the old file or the new one, never half of it."""
     target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import datetime as dt
 import json
 import posixpath
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -28,6 +29,27 @@ def theme_dir() -> Path:
 def dumps(data: Any) -> bytes:
     """The one JSON spelling of the site: UTF-8, indented, in the data's own order."""
     return (json.dumps(data, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+
+
+@dataclass
+class Batch:
+    """The outputs of one championship (paths relative to its folder, ``prefix``) or of the
+    archive (no prefix), with what each of their pages shows of the others: the menu and
+    which pages exist."""
+
+    outputs: list[Page | DataFile | File]
+    prefix: str = ""
+    nav: list[Page] = field(init=False)
+    paths: frozenset[str] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.paths = frozenset(o.path for o in self.outputs)
+        self.nav = sorted((o for o in self.outputs if isinstance(o, Page) and o.nav),
+                          key=lambda p: (p.nav_order, p.nav or ""))
+
+    def path(self, output: Page | DataFile | File) -> str:
+        """Where ``output`` goes, from the site root."""
+        return posixpath.join(self.prefix, output.path) if self.prefix else output.path
 
 
 class Renderer:
@@ -76,23 +98,13 @@ class Renderer:
         self.assets = collect_assets(self.static_dirs)
         return dict(self.assets.files)
 
-    def render_all(self, outputs: Iterable[Page | DataFile | File], site: Site, event: Event | None,
-                   prefix: str = "") -> dict[str, bytes]:
-        """Render outputs whose paths are relative to ``prefix`` (an event's folder or the root)."""
-        outputs = list(outputs)
-        paths = frozenset(o.path for o in outputs)
-        nav = sorted((o for o in outputs if isinstance(o, Page) and o.nav),
-                     key=lambda p: (p.nav_order, p.nav or ""))
-        files: dict[str, bytes] = {}
-        for output in outputs:
-            path = posixpath.join(prefix, output.path) if prefix else output.path
-            if isinstance(output, DataFile):
-                files[path] = dumps(output.data)
-            elif isinstance(output, File):
-                files[path] = output.data
-            else:
-                files[path] = self._page(output, path, site, event, nav, prefix, paths)
-        return files
+    def render(self, output: Page | DataFile | File, batch: Batch, site: Site, event: Event | None) -> bytes:
+        """The bytes of one output of ``batch``."""
+        if isinstance(output, DataFile):
+            return dumps(output.data)
+        if isinstance(output, File):
+            return output.data
+        return self._page(output, batch.path(output), site, event, batch.nav, batch.prefix, batch.paths)
 
     def _page(self, page: Page, path: str, site: Site, event: Event | None, nav: list[Page],
               prefix: str, paths: frozenset[str]) -> bytes:

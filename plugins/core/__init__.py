@@ -13,7 +13,7 @@ def publisher_event_pages(event: Event) -> list[Page | DataFile]:
     outputs: list[Page | DataFile] = [
         Page("index.html", "event.html", event.name, nav="Overview", nav_order=0),
         Page("players.html", "players.html", f"Players — {event.name}",
-             {"players": players}, nav="Players", nav_order=10),
+             {"players": players}, nav="Players", nav_order=10, context_only=True),
         DataFile("data/event.json", event_json(event)),
     ]
     outputs += [

@@ -55,11 +55,11 @@ def event_outputs(event: Event, results: Results) -> list[Page | DataFile]:
                  f"Round {rnd.number} — {event.name}",
                  {**common, "round": rnd, "scores": scores,
                   "source": display_path(rnd.path.relative_to(event.dir))},
-                 nav="Pairings" if rnd.number == last else None, nav_order=20),
+                 nav="Pairings" if rnd.number == last else None, nav_order=20, context_only=True),
             Page(f"standings-{rnd.number}.html", "macmahon/standings.html",
                  f"Standings after round {rnd.number} — {event.name}",
                  {**common, "standings": table, **legend(results.settings)},
-                 nav="Standings" if rnd.number == last else None, nav_order=30),
+                 nav="Standings" if rnd.number == last else None, nav_order=30, context_only=True),
             DataFile(f"data/round-{rnd.number}.json", rnd.as_json()),
             DataFile(f"data/standings-{rnd.number}.json", table.as_json()),
         ]
@@ -68,13 +68,14 @@ def event_outputs(event: Event, results: Results) -> list[Page | DataFile]:
     outputs.append(Page("crosstable.html", "macmahon/crosstable.html", f"Crosstable — {event.name}",
                         {**common, "standings": latest, **legend(results.settings),
                          "cells": {p: [cell(e, latest) for e in entries] for p, entries in history.items()}},
-                        nav="Crosstable", nav_order=40))
+                        nav="Crosstable", nav_order=40, context_only=True))
     for player in event.players:
         outputs.append(Page(
             f"players/{player.id}.html", "macmahon/player.html", f"{player.name} — {event.name}",
-            {**common, "player": player, "entries": history[player.id], "standings": latest,
+            {**common, "player": player, "entries": history[player.id],
+             "line": latest.by_player[player.id], "latest": latest.round,
              "after": {s.round: s.by_player[player.id] for s in results.standings},
-             "initial": results.initial[player.id]}))
+             "initial": results.initial[player.id]}, context_only=True))
     return outputs
 
 

@@ -50,15 +50,16 @@ def event_pages(event: Event, state: Mahjong) -> list[Page | DataFile]:
         outputs += [
             Page(f"round-{current.number}.html", T + "round.html", f"{label} tables — {event.name}",
                  {"round": round_summary(state, current), "parts": part_views(event, state, current)},
-                 nav="Tables" if latest else None, nav_order=25),
+                 nav="Tables" if latest else None, nav_order=25, context_only=True),
             Page(f"slips-{current.number}.html", T + "slips.html", f"{label} seating slips — {event.name}",
-                 {"round": round_summary(state, current), "slips": slips(event, state, current)}),
+                 {"round": round_summary(state, current), "slips": slips(event, state, current)},
+                 context_only=True),
             Page(f"standings-{current.number}.html", T + "standings.html",
                  f"{label} standings — {event.name}",
                  {"round": round_summary(state, current), "rows": standing_rows(event, current),
                   "groups": bool(current.number == 1 and any(g for g in state.groups)),
                   "penalties": any(s.penalties for s in current.standings)},
-                 nav="Standings" if latest else None, nav_order=30),
+                 nav="Standings" if latest else None, nav_order=30, context_only=True),
             DataFile(f"data/mahjong-round-{current.number}.json", round_json(state, current)),
         ]
     by_player = {row["id"]: row for row in result_rows(event, state.results)}
@@ -66,7 +67,7 @@ def event_pages(event: Event, state: Mahjong) -> list[Page | DataFile]:
     outputs += [
         Page(f"players/{player.id}.html", T + "player.html", f"{player.name} — {event.name}",
              {"player": player, "path": paths.get(player.id, []),
-              "result": by_player.get(player.id)})
+              "result": by_player.get(player.id)}, context_only=True)
         for player in event.players
     ]
     return outputs

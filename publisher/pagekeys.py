@@ -1,0 +1,59 @@
+"""What a page is rendered from, as a digest: a rebuild skips pages whose digest is unchanged.
+
+A page that sets ``Page.context_only`` promises that its template reads nothing
+but its context and what every page of its championship shows (the header: the
+event's name, dates, venue, game, system and rounds; the menu; which pages
+exist; the site's address). Its key digests exactly that. Contexts are compared
+by their pickled bytes: equal bytes mean equal values, so an unchanged key
+means unchanged HTML. An object that several pages' contexts hold (the field,
+the latest standings) is pickled once per build and stands in the others by its
+digest. A context that cannot be pickled gets no key, and its page is always
+rendered. A JSON file is made from its data alone, so it always has a key.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import pickle
+from collections import Counter
+from typing import Any
+
+from publisher.model import DataFile, Event, File, Page, Site
+from publisher.render import Batch
+
+
+class PageKeys:
+    """Keys of the pages of one batch (a championship's outputs, or the archive's)."""
+
+    def __init__(self, batch: Batch, site: Site, event: Event | None, theme: object):
+        header = None if event is None else (event.slug, event.name, event.start, event.end, event.venue,
+                                              event.game, event.system, event.rounds)
+        nav = [(p.path, p.nav, p.nav_order) for p in batch.nav]
+        self._common = _digest((header, nav, sorted(batch.paths), batch.prefix, site.url, theme))
+        counts = Counter(id(v) for o in batch.outputs if isinstance(o, Page) and o.context_only
+                         for v in o.context.values())
+        self._shared: dict[int, bytes | None] = {}
+        for output in batch.outputs:
+            if isinstance(output, Page) and output.context_only:
+                for value in output.context.values():
+                    if counts[id(value)] > 1 and id(value) not in self._shared:
+                        self._shared[id(value)] = _digest(value)
+
+    def key(self, output: Page | DataFile | File) -> bytes | None:
+        """The output's digest, or None when it must be rendered anyway."""
+        if isinstance(output, DataFile | File):
+            return _digest((output.path, output.data))
+        if not output.context_only:
+            return None
+        context = {k: self._shared.get(id(v), v) for k, v in output.context.items()}
+        if self._common is None or any(id(v) in self._shared and self._shared[id(v)] is None
+                                       for v in output.context.values()):
+            return None
+        return _digest((self._common, output.path, output.template, output.title, output.sources, context))
+
+
+def _digest(value: Any) -> bytes | None:
+    try:
+        return hashlib.sha256(pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)).digest()
+    except (pickle.PicklingError, TypeError, AttributeError, RecursionError):
+        return None
