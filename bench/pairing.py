@@ -12,7 +12,7 @@ once (parity); and a boundary is crossed at least as often as the players above 
 unpaired. A round whose pairing crosses exactly that many boundaries is proven
 to need no fewer: its floats are forced by the odd groups and the no-repeat rule.
 
-    python benchmarks/pairing.py [--players 2000] [--rounds 10] [--strategy split]
+    python bench/pairing.py [--players 2000] [--rounds 10] [--strategy split]
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ one result changed (an editor's atomic save: temporary file, then rename) and
 measures until the watcher has written the site. Prints the medians, the full
 build for comparison, and which championships each save rebuilt.
 
-    python benchmarks/rebuild.py [--repeats 15] [--events 40]
+    python bench/rebuild.py [--repeats 15] [--events 40]
 """
 
 from __future__ import annotations
