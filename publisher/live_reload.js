@@ -1,25 +1,32 @@
 // Live reload for `publisher serve` (added to pages by the server, never part of the site).
 // Reloads the page after a build that changed the site, and shows the build error in a
-// banner while the content is broken. Pages with <meta name="publisher-live-reload"
-// content="off"> (the venue screens) keep themselves current and only get the banner.
+// banner above the page while the content is broken. Pages with <meta name="publisher-live-reload"
+// content="off"> (the venue screens) keep themselves current and only get the banner; the hall
+// screen (body.screen) only a short note, as the details are for the director, not the hall.
 (function () {
   "use strict";
   var script = document.currentScript;
   var loadedBuild = Number(script.getAttribute("data-build"));
   var banner = null;
   var selfUpdating = document.querySelector('meta[name="publisher-live-reload"][content="off"]');
+  var hall = document.body.classList.contains("screen");
 
   function showError(text) {
     if (!banner) {
       banner = document.createElement("div");
       banner.id = "publisher-error";
       banner.setAttribute("role", "alert");
-      banner.style.cssText = "position:fixed;top:0;left:0;right:0;z-index:2147483647;" +
-        "background:#7a0b0b;color:#fff;font:600 clamp(16px,2.2vh,40px)/1.4 system-ui,sans-serif;padding:12px 16px;" +
-        "white-space:pre-wrap;max-height:50vh;overflow:auto;box-shadow:0 2px 8px rgba(0,0,0,.4)";
-      document.body.appendChild(banner);
+      if (hall) {
+        banner.style.cssText = "position:fixed;left:1.2vw;bottom:2vh;z-index:2147483647;background:#222;" +
+          "color:#ffd400;font:600 min(2vh,3vw)/1.4 system-ui,sans-serif;padding:.3em .8em;border-radius:.3em";
+      } else {
+        banner.style.cssText = "background:#7a0b0b;color:#fff;font:600 16px/1.4 system-ui,sans-serif;" +
+          "padding:12px 16px;white-space:pre-wrap;max-height:50vh;overflow:auto";
+      }
+      document.body.prepend(banner);
     }
-    banner.textContent = "The content has a mistake; this is the last good site.\n" + text;
+    banner.textContent = hall ? "Results are being updated"
+      : "The content has a mistake; this is the last good site.\n" + text;
   }
 
   function clearError() {

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import tempfile
 import textwrap
 from collections.abc import Iterator
 from pathlib import Path
@@ -61,6 +63,14 @@ def snapshot(folder: Path) -> dict[str, bytes]:
     """Every file under ``folder`` with its bytes, to prove a folder was left untouched."""
     return {p.relative_to(folder).as_posix(): p.read_bytes()
             for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def shots() -> Path:
+    """Where browser tests put their screenshots for a person to look at: $PUBLISHER_SCREENSHOTS,
+    else a folder under the system's temporary folder."""
+    folder = Path(os.environ.get("PUBLISHER_SCREENSHOTS") or Path(tempfile.gettempdir()) / "publisher-shots")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
 
 
 CHROMIUM = Path("/usr/bin/chromium")

@@ -22,6 +22,7 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
+from conftest import shots
 from live_plugin.board import PLUGIN_DIR, player_name, plugin_manager, publisher, round_csv, write_event
 
 from publisher.build import Builder
@@ -141,23 +142,38 @@ def test_a_result_shows_up_on_an_open_screen_without_a_reload(hall, page, expect
     assert page.evaluate("window.stillTheSamePage") is True
 
 
-def test_a_broken_file_shows_the_banner_over_the_last_good_data(hall, page, expect):
+def test_a_broken_file_shows_a_short_note_on_the_screen_and_the_details_on_the_pages(
+        hall, page, browser, expect):
+    """The hall reads "Results are being updated" beside the last good data, nothing over the QR
+    code; the director's pages show the file, line and fix above the page, covering nothing."""
     hall.write_round(1, ["1-0", "", "", ""])
     page.goto(hall.url + "club/screen.html?poll=1")
     expect(table(page, 1).locator(".res")).to_have_text("1-0")
+    director = browser.new_page(viewport={"width": 390, "height": 844})
+    director.goto(hall.url + "club/players.html")
 
     (hall.rounds / "1.csv").write_text(round_csv(["0-1", "", "", ""]).replace("p04", "p99"),
                                        encoding="utf-8")
-    banner = page.locator("#publisher-error")
-    expect(banner).to_be_visible(timeout=WAIT)
-    expect(banner).to_contain_text("1.csv:3: unknown player 'p99'")
-    expect(banner).to_contain_text("this is the last good site")
+    note = page.locator("#publisher-error")
+    expect(note).to_have_text("Results are being updated", timeout=WAIT)
     expect(table(page, 1).locator(".res")).to_have_text("1-0")  # the last good data stays
     expect(table(page, 2)).to_contain_text(player_name(3))
+    box, body = note.bounding_box(), page.locator("#screen-body").bounding_box()
+    assert box and body and box["height"] < 60 and box["y"] > body["y"]  # below the title and QR code
+
+    banner = director.locator("#publisher-error")
+    expect(banner).to_contain_text("1.csv:3: unknown player 'p99'", timeout=WAIT)
+    expect(banner).to_contain_text("this is the last good site")
+    header = director.locator(".site-header").bounding_box()
+    shown = banner.bounding_box()
+    assert header and shown and shown["y"] + shown["height"] <= header["y"]  # above, not over, the menu
+    director.screenshot(path=str(shots() / "error-banner-phone.png"))
+    page.screenshot(path=str(shots() / "error-note-screen.png"))
 
     hall.write_round(1, ["0-1", "", "", ""])
-    expect(banner).to_have_count(0, timeout=WAIT)
+    expect(note).to_have_count(0, timeout=WAIT)
     expect(table(page, 1).locator(".res")).to_have_text("0-1", timeout=WAIT)
+    director.close()
 
 
 def test_the_screen_fits_1920_by_1080_and_turns_its_pages(tmp_path, browser, expect):
@@ -170,7 +186,7 @@ def test_the_screen_fits_1920_by_1080_and_turns_its_pages(tmp_path, browser, exp
     try:
         page = context.new_page()
         page.set_default_timeout(WAIT)
-        page.goto(hall.url + "club/screen.html?seconds=2&standings=1")
+        page.goto(hall.url + "club/screen.html?seconds=2&standings=1&names=0")
         expect(page.locator("#screen-page")).to_have_text("Page 1 of 2")
         expect(page.locator("#screen-timer")).to_have_text(re.compile(r"^Round: (59|60):\d\d left$"))
         page.screenshot(path=tmp_path / "screen-1920x1080.png")
@@ -180,7 +196,7 @@ def test_the_screen_fits_1920_by_1080_and_turns_its_pages(tmp_path, browser, exp
                                    .map(e => Math.round(e.getBoundingClientRect().left))).size""")
         first_page = page.locator(".screen-item.table").count()
         assert columns == 2 and 30 <= first_page < 60
-        font = page.evaluate("parseFloat(getComputedStyle(document.querySelector('.screen-item')).fontSize)")
+        font = page.evaluate("parseFloat(getComputedStyle(document.querySelector('.screen-item.table')).fontSize)")
         assert font >= 32  # readable from the back of the hall
 
         expect(page.locator("#screen-page")).to_have_text("Page 2 of 2", timeout=WAIT)

@@ -1,7 +1,8 @@
 """A small test-only system, "board", for the watch, serve and screen tests.
 
 It reads ``rounds/<n>.csv`` (``table,player1,player2,result``, results ``1-0``,
-``0-1``, ``½-½`` or empty) and answers ``publisher_live_view`` with the latest
+``0-1``, ``½-½`` or empty; ``bye`` with player2 empty; optional ``handicap`` and
+``komi`` columns go to the table as they are) and answers ``publisher_live_view`` with the latest
 round's tables and the standings by points, so the live machinery is tested on
 its own, whatever the real systems do. ``[board] clock_start`` and
 ``clock_minutes`` give the screen a clock.
@@ -27,7 +28,8 @@ from publisher.csvfiles import read_csv
 from publisher.model import DataFile, Event, Page
 from publisher.problems import Problems
 
-POINTS = {"1-0": (1.0, 0.0), "0-1": (0.0, 1.0), "½-½": (0.5, 0.5), "": (0.0, 0.0)}
+POINTS = {"1-0": (1.0, 0.0), "0-1": (0.0, 1.0), "½-½": (0.5, 0.5), "": (0.0, 0.0), "bye": (1.0,)}
+SEATS = {1: ("",), 2: ("Black", "White")}
 
 
 @hookimpl
@@ -46,7 +48,8 @@ def publisher_load_event(event: Event) -> None:
     for path in files:
         tables = []
         for row in read_csv(path, required=("table", "player1", "player2", "result")):
-            ids = [row.get("player1"), row.get("player2")]
+            bye = row.get("result") == "bye"
+            ids = [row.get("player1")] if bye else [row.get("player1"), row.get("player2")]
             unknown = [i for i in ids if i not in event.players_by_id]
             if unknown:
                 problems.add(path, f"unknown player {unknown[0]!r}", "use an id of players.csv",
@@ -54,7 +57,8 @@ def publisher_load_event(event: Event) -> None:
             if row.get("result") not in POINTS:
                 problems.add(path, f"result {row.get('result')!r} is not 1-0, 0-1 or ½-½",
                              "write 1-0, 0-1, ½-½ or leave it empty", line=row.line)
-            tables.append({"table": row.get("table"), "players": ids, "result": row.get("result")})
+            terms = {k: row.get(k) for k in ("handicap", "komi") if row.get(k)}
+            tables.append({"table": row.get("table"), "players": ids, "result": row.get("result"), **terms})
         rounds.append(tables)
     problems.check()
     event.data["board"] = rounds
@@ -92,10 +96,11 @@ def publisher_live_view(event: Event) -> dict[str, Any] | None:
         "heading": f"Round {len(rounds)}" if rounds else "",
         "round": len(rounds) or None, "rounds": event.rounds,
         "tables": [
-            {"table": t["table"], "result": t["result"] or None,
+            {"table": t["table"] or "bye", "result": t["result"] or None,
+             **{k: t[k] for k in ("handicap", "komi") if k in t},
              "players": [{"id": i, "name": event.player(i).name, "seat": seat,
                           "note": f"{points[i]:g} pts"}
-                         for i, seat in zip(t["players"], ("Black", "White"), strict=True)]}
+                         for i, seat in zip(t["players"], SEATS[len(t["players"])], strict=True)]}
             for t in (rounds[-1] if rounds else [])
         ],
         "standings_heading": f"Standings after round {len(rounds)}",

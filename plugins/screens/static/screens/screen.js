@@ -1,24 +1,34 @@
-// The venue screen: polls data/live.json, splits the tables and the standings into
-// columns and pages that fit the screen, turns the pages by itself, and shows a clock
-// and the time left from the schedule. Options in the address: ?seconds=12 (per page),
-// ?poll=3 (seconds between checks for new data), ?standings=3 (standings pages at most).
+// The venue screen: polls data/live.json, splits the tables, an alphabetical list of names
+// and the standings into columns and pages that fit the screen, turns the pages by itself,
+// and shows a clock and the time left from the schedule. Options in the address (docs/live.md):
+// ?seconds=12 (per page), ?poll=3 (seconds between checks for new data), ?standings=3
+// (standings pages at most, 0 for none), ?names=2 (pages of the list by name at most, 0 for none).
 (function () {
   "use strict";
   var app = document.querySelector(".screen-app");
   var body = document.getElementById("screen-body");
   var params = new URLSearchParams(location.search);
-  var SECONDS = positive(params.get("seconds"), 12);
-  var POLL = positive(params.get("poll"), 3);
-  var STANDINGS_PAGES = positive(params.get("standings"), 3);
+  var SECONDS = option("seconds", 12, 1, false);
+  var POLL = option("poll", 3, 1, false);
+  var STANDINGS_PAGES = option("standings", 3, 0, true);
+  var NAMES_PAGES = option("names", 2, 0, true);
+  // What the screen took from the address, and (in layout) its cycle of pages, for whoever
+  // sets up the hall to check in the browser's inspector.
+  Object.assign(app.dataset, { seconds: SECONDS, poll: POLL, standings: STANDINGS_PAGES, names: NAMES_PAGES });
   var live = null;
   var liveText = "";
   var views = [];
   var current = 0;
+  var standingsTurn = 0;
   var turnTimer = null;
 
-  function positive(text, fallback) {
+  // An option of the address: missing or not a number gives the default; a number below
+  // `least` is taken as `least` (so ?standings=0 means none, ?seconds=0 one second).
+  function option(name, fallback, least, whole) {
+    var text = params.get(name);
     var value = Number(text);
-    return text && value > 0 ? value : fallback;
+    if (text === null || text.trim() === "" || !isFinite(value)) return fallback;
+    return Math.max(least, whole ? Math.floor(value) : value);
   }
 
   function el(tag, className, text) {
@@ -30,30 +40,86 @@
 
   // -- items ----------------------------------------------------------------------------
 
+  function isBye(table) { return (table.players || []).length === 1; }
+
+  // A game's handicap and komi when the system gives them: "H3", "K0.5", "H2 K0.5"; a komi
+  // that every table shares is said once, in the column heads.
+  function terms(table) {
+    var out = [];
+    if (table.handicap) out.push("H" + table.handicap);
+    if (table.komi !== undefined && table.komi !== null && table.komi !== "" && !komi()) out.push("K" + table.komi);
+    return out.join(" ");
+  }
+
   function tableItem(table) {
     var players = table.players || [];
     var pair = players.length === 2;
     var item = el("div", "screen-item table " + (pair ? "pair" : "multi") + (table.result ? " done" : ""));
     item.appendChild(el("span", "tno", table.table));
     if (pair) {
-      item.appendChild(playerCell(players[0], false));
-      item.appendChild(el("span", "res", table.result || "–"));
-      item.appendChild(playerCell(players[1], false));
+      item.appendChild(el("span", "name", players[0].name));
+      item.appendChild(el("span", "pts", players[0].note || ""));
+      var res = el("span", "res", table.result || "–");
+      if (terms(table)) res.appendChild(el("small", "terms", terms(table)));
+      item.appendChild(res);
+      item.appendChild(el("span", "name", players[1].name));
+      item.appendChild(el("span", "pts", players[1].note || ""));
     } else {
       var seats = el("span", "seats");
-      players.forEach(function (p) { seats.appendChild(playerCell(p, true)); });
+      players.forEach(function (p) { seats.appendChild(playerCell(p)); });
       item.appendChild(seats);
       if (table.result) item.appendChild(el("span", "res", table.result));
     }
     return item;
   }
 
-  function playerCell(player, withSeat) {
+  function playerCell(player) {
     var cell = el("span", "p");
-    if (withSeat && player.seat) cell.appendChild(el("b", "seat", player.seat));
+    cell.appendChild(el("b", "seat", player.seat || ""));
     cell.appendChild(el("span", "name", player.name));
-    if (player.note) cell.appendChild(el("small", "pnote", player.note));
+    cell.appendChild(el("small", "pnote", player.note || ""));
     return cell;
+  }
+
+  // The labels above each column of two-player tables: "Black", "White", from the seats.
+  function headItem(table) {
+    var players = table.players;
+    var item = el("div", "screen-item head pair");
+    item.append(el("span", "tno", "#"), el("span", "side", players[0].seat || ""), el("span"),
+                el("span", "res", komi() || ""), el("span", "side", players[1].seat || ""), el("span"));
+    return item;
+  }
+
+  // The komi of every table when they all share one: said once, in the column heads.
+  function komi() {
+    var all = (live.tables || []).filter(function (t) { return !isBye(t); })
+      .map(function (t) { return t.komi; });
+    var same = all.length && all.every(function (k) { return k === all[0]; });
+    return same && all[0] !== undefined && all[0] !== null ? "K" + all[0] : "";
+  }
+
+  // "Name ... 12 Black": where each player sits, for the wall at the start of a round.
+  function nameItem(entry) {
+    var item = el("div", "screen-item byname");
+    item.append(el("span", "name", entry.name), el("span", "tno", entry.table), el("span", "seat", entry.seat));
+    return item;
+  }
+
+  function byName() {
+    var entries = [];
+    (live.tables || []).forEach(function (t) {
+      if (isBye(t)) return;
+      t.players.forEach(function (p) { entries.push({ name: p.name, table: t.table, seat: p.seat || "" }); });
+    });
+    return entries.sort(function (a, b) { return a.name.localeCompare(b.name); });
+  }
+
+  function byeLine() {
+    var byes = (live.tables || []).filter(isBye).map(function (t) {
+      var p = t.players[0];
+      return p.name + (p.note ? " (" + p.note + ")" : "");
+    });
+    return byes.length ? "Bye: " + byes.join(", ") : "";
   }
 
   function standingItem(row) {
@@ -69,40 +135,71 @@
 
   // How many items of this kind fit one page: columns of a minimum width, rows of the
   // height one item really takes on this screen.
-  function capacity(kind, sample) {
+  function capacity(kind, sample, footer) {
     var grid = el("div", "screen-grid " + kind);
     grid.style.visibility = "hidden";
     grid.appendChild(sample);
     body.replaceChildren(grid);
+    if (footer) body.appendChild(el("p", "screen-byes", footer));
     var style = getComputedStyle(grid);
     var minWidth = (parseFloat(style.getPropertyValue("--min-column")) || 20) * parseFloat(style.fontSize);
     var gap = parseFloat(style.columnGap) || 0;
     var columns = Math.max(1, Math.floor((body.clientWidth + gap) / (minWidth + gap)));
     var rowGap = parseFloat(style.rowGap) || 0;
     var height = sample.getBoundingClientRect().height + rowGap;
-    var rows = Math.max(1, Math.floor((body.clientHeight + rowGap) / height));
+    var footerHeight = footer ? body.lastChild.getBoundingClientRect().height : 0;
+    var rows = Math.max(1, Math.floor((body.clientHeight - footerHeight + rowGap) / height));
     return { columns: columns, rows: rows };
   }
 
-  function paginate(kind, items, title, limit) {
-    if (!items.length) return [];
-    var fit = capacity(kind, items[0]());
-    var size = fit.columns * fit.rows;
+  // Pages of `items` (functions that make one), at most `limit`. A `head` item, when given,
+  // starts every column; a `footer` line (the byes) ends the last page, room kept for it.
+  function paginate(kind, items, title, limit, head, footer) {
+    if (!items.length || limit < 1) return [];
+    var fit = capacity(kind, items[0](), footer);
+    var rows = head ? Math.max(1, fit.rows - 1) : fit.rows;
+    var size = fit.columns * rows;
     var pages = [];
     for (var start = 0; start < items.length && pages.length < limit; start += size) {
-      pages.push({ kind: kind, title: title, items: items.slice(start, start + size), fit: fit });
+      pages.push({ kind: kind, title: title, items: items.slice(start, start + size), fit: fit,
+                   rows: rows, head: head });
     }
     pages.forEach(function (page, i) { page.number = i + 1; page.of = pages.length; });
+    if (footer) pages[pages.length - 1].footer = footer;
     return pages;
   }
 
+  function inPlay() {
+    return (live.tables || []).some(function (t) { return !isBye(t) && !t.result; });
+  }
+
+  // While a round is played the hall needs the pairings: every cycle shows the tables and
+  // the list by name, then one page of standings (the next one each cycle). Once every
+  // result is in, the tables and then every standings page.
   function layout() {
     if (!live) return;
     var was = views[current];
-    var tables = (live.tables || []).map(function (t) { return function () { return tableItem(t); }; });
-    var standings = (live.standings || []).map(function (r) { return function () { return standingItem(r); }; });
-    views = paginate("tables", tables, live.heading || "", Infinity)
-      .concat(paginate("standings", standings, live.standings_heading || "Standings", STANDINGS_PAGES));
+    var games = (live.tables || []).filter(function (t) { return !isBye(t); });
+    var pairs = games.length && games.every(function (t) { return t.players.length === 2; });
+    var tables = games.map(function (t) { return function () { return tableItem(t); }; });
+    var head = pairs ? function () { return headItem(games[0]); } : null;
+    var title = live.heading || "";
+    var standings = paginate("standings", (live.standings || []).map(function (r) {
+      return function () { return standingItem(r); };
+    }), live.standings_heading || "Standings", STANDINGS_PAGES);
+    views = paginate("tables", tables, title, Infinity, head, byeLine());
+    if (!views.length && byeLine()) {
+      views = [{ kind: "tables", title: title, items: [], fit: { columns: 1, rows: 1 }, rows: 1,
+                 number: 1, of: 1, footer: byeLine() }];
+    }
+    if (inPlay()) {
+      var names = byName().map(function (e) { return function () { return nameItem(e); }; });
+      views = views.concat(paginate("names", names, title + ": find your table", NAMES_PAGES));
+      if (standings.length) views.push(standings[standingsTurn % standings.length]);
+    } else {
+      views = views.concat(standings);
+    }
+    app.dataset.plan = views.map(function (v) { return v.kind + "-" + v.number; }).join(" ");
     current = 0;
     if (was) {
       var same = views.findIndex(function (v) { return v.kind === was.kind && v.number === was.number; });
@@ -125,18 +222,38 @@
     title.textContent = view.title;
     var grid = el("div", "screen-grid " + view.kind);
     grid.style.gridTemplateColumns = "repeat(" + view.fit.columns + ", minmax(0, 1fr))";
-    grid.style.gridTemplateRows = "repeat(" + view.fit.rows + ", auto)";
-    view.items.forEach(function (make) { grid.appendChild(make()); });
+    grid.style.gridTemplateRows = "repeat(" + (view.rows + (view.head ? 1 : 0)) + ", auto)";
+    view.items.forEach(function (make, i) {
+      if (view.head && i % view.rows === 0) grid.appendChild(view.head());
+      grid.appendChild(make());
+    });
     body.replaceChildren(grid);
+    if (view.footer) body.appendChild(el("p", "screen-byes", view.footer));
+    fitNames(grid);
     page.textContent = view.of > 1 ? "Page " + view.number + " of " + view.of : "";
     app.dataset.view = view.kind + "-" + view.number;
     if (views.length > 1) {
       restartProgress();
       turnTimer = setTimeout(function () {
         current = (current + 1) % views.length;
-        show();
+        if (current === 0 && inPlay()) {
+          standingsTurn += 1;  // the next standings page in the next cycle
+          layout();
+        } else {
+          show();
+        }
       }, SECONDS * 1000);
     }
+  }
+
+  // A name longer than its cell is set smaller (down to half its size), as TV captions do, rather than
+  // losing its end; the others keep their size.
+  function fitNames(grid) {
+    grid.querySelectorAll(".name").forEach(function (name) {
+      if (name.scrollWidth > name.clientWidth) {
+        name.style.fontSize = Math.max(0.5, (name.clientWidth / name.scrollWidth) * 0.97) + "em";
+      }
+    });
   }
 
   function restartProgress() {
