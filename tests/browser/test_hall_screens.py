@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from conftest import shots
-from live_plugin.board import plugin_manager, player_name, write_event
+from live_plugin.board import player_name, plugin_manager, write_event
 
 from publisher.build import Builder
 
@@ -27,7 +27,8 @@ FITS = """() => {
     for (const el of document.querySelectorAll(
             '.screen-title, .screen-clock, .screen-find-card, .screen-item, .screen-byes, .screen-foot')) {
         const r = el.getBoundingClientRect();
-        if (r.width && (r.left < 0 || r.top < 0 || r.right > innerWidth + 0.5 || r.bottom > innerHeight + 0.5))
+        const outside = r.left < 0 || r.top < 0 || r.right > innerWidth + 1 || r.bottom > innerHeight + 1;
+        if (r.width && outside)
             out.push('outside: ' + el.className + ' ' + el.textContent.slice(0, 30));
     }
     for (const el of document.querySelectorAll('.screen-item .name, .screen-title, .screen-item .pts'))

@@ -196,7 +196,8 @@ def test_the_screen_fits_1920_by_1080_and_turns_its_pages(tmp_path, browser, exp
                                    .map(e => Math.round(e.getBoundingClientRect().left))).size""")
         first_page = page.locator(".screen-item.table").count()
         assert columns == 2 and 30 <= first_page < 60
-        font = page.evaluate("parseFloat(getComputedStyle(document.querySelector('.screen-item.table')).fontSize)")
+        font = page.evaluate(
+            "parseFloat(getComputedStyle(document.querySelector('.screen-item.table')).fontSize)")
         assert font >= 32  # readable from the back of the hall
 
         expect(page.locator("#screen-page")).to_have_text("Page 2 of 2", timeout=WAIT)

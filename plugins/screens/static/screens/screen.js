@@ -135,9 +135,11 @@
 
   // How many items of this kind fit one page: columns of a minimum width, rows of the
   // height one item really takes on this screen.
-  function capacity(kind, sample, footer) {
+  function capacity(kind, sample, footer, head) {
     var grid = el("div", "screen-grid " + kind);
     grid.style.visibility = "hidden";
+    grid.style.gridAutoFlow = "row";  // head and sample one above the other, each its own height
+    if (head) grid.appendChild(head);
     grid.appendChild(sample);
     body.replaceChildren(grid);
     if (footer) body.appendChild(el("p", "screen-byes", footer));
@@ -148,7 +150,9 @@
     var rowGap = parseFloat(style.rowGap) || 0;
     var height = sample.getBoundingClientRect().height + rowGap;
     var footerHeight = footer ? body.lastChild.getBoundingClientRect().height : 0;
-    var rows = Math.max(1, Math.floor((body.clientHeight - footerHeight + rowGap) / height));
+    var headHeight = head ? head.getBoundingClientRect().height + rowGap : 0;
+    var room = body.clientHeight - parseFloat(getComputedStyle(body).paddingTop) - footerHeight - headHeight;
+    var rows = Math.max(1, Math.floor((room + rowGap) / height));
     return { columns: columns, rows: rows };
   }
 
@@ -156,8 +160,8 @@
   // starts every column; a `footer` line (the byes) ends the last page, room kept for it.
   function paginate(kind, items, title, limit, head, footer) {
     if (!items.length || limit < 1) return [];
-    var fit = capacity(kind, items[0](), footer);
-    var rows = head ? Math.max(1, fit.rows - 1) : fit.rows;
+    var fit = capacity(kind, items[0](), footer, head && head());
+    var rows = fit.rows;
     var size = fit.columns * rows;
     var pages = [];
     for (var start = 0; start < items.length && pages.length < limit; start += size) {
