@@ -21,9 +21,9 @@ def run_export(args: argparse.Namespace) -> int:
               f"{', '.join(sorted(known)) or 'none installed'}", file=sys.stderr)
         return 2
     event = load_event(args.plugins, args.event)
+    data = args.plugins.hook.publisher_export(format=args.format, event=event)
     for warning in event.warnings:
         print(f"warning: {warning}", file=sys.stderr)
-    data = args.plugins.hook.publisher_export(format=args.format, event=event)
     if data is None:
         raise ContentError(Problem(event.toml_path, f"the {args.format} format cannot carry a "
                                    f"{event.system} event", "export an event of another system"))

@@ -19,6 +19,8 @@ from typing import Any
 import pluggy
 import tomli_w
 
+from publisher.model import Player
+
 
 @dataclass(frozen=True)
 class Format:
@@ -65,6 +67,15 @@ def csv_text(columns: Sequence[str], rows: Iterable[Mapping[str, Any]]) -> str:
     for row in rows:
         writer.writerow(["" if row.get(c) is None else row.get(c) for c in columns])
     return buffer.getvalue()
+
+
+def surname_and_first_name(player: Player) -> tuple[str, str]:
+    """The two parts rating lists keep apart: from the ``surname`` and ``first_name`` columns
+    of players.csv (an import writes them), else the name read as "Firstname Surname"."""
+    if player.fields.get("surname"):
+        return player.fields["surname"], player.fields.get("first_name", "")
+    first, _, surname = player.name.strip().rpartition(" ")
+    return (surname, first) if first else (player.name.strip(), "")
 
 
 def formats(pm: pluggy.PluginManager) -> dict[str, Format]:

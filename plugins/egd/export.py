@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from plugins.egd.h9 import ENCODING, Cell, Line, format_line
+from publisher.formats import surname_and_first_name
 from publisher.model import Event, Player
 from publisher.problems import ContentError, Problem
 
@@ -51,16 +52,12 @@ def export_h9(event: Event) -> bytes:
 
 
 def names(player: Player) -> tuple[str, str]:
-    """Surname and first name: the ``egd_name`` column ("Surname Firstname"), the ``surname``
-    and ``first_name`` columns, or the name read as "Firstname Surname"."""
-    fields = player.fields
-    if fields.get("egd_name"):
-        surname, _, first = fields["egd_name"].strip().partition(" ")
+    """Surname and first name: the ``egd_name`` column ("Surname Firstname") where the name
+    needs letters ISO-8859-15 lacks, else as every rating list takes them."""
+    if player.fields.get("egd_name"):
+        surname, _, first = player.fields["egd_name"].strip().partition(" ")
         return surname, first
-    if fields.get("surname"):
-        return fields["surname"], fields.get("first_name", "")
-    first, _, surname = player.name.strip().rpartition(" ")
-    return (surname, first) if first else (player.name.strip(), "")
+    return surname_and_first_name(player)
 
 
 def _cells(rounds: list[Any], place: dict[str, int], bye_score: float) -> dict[str, list[Cell]]:

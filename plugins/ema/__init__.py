@@ -1,0 +1,44 @@
+"""The European Mahjong Association's results sheet: ``publisher export ema``.
+
+One row a player in the final order of the event, with the columns of the EMA's
+tournament results template: place (tied players share it), last name, first name,
+EMA number (players.csv ``ema``), country, and the score. Written as a CSV that
+spreadsheets open right (UTF-8 with a byte-order mark), to be pasted into the template.
+"""
+
+from __future__ import annotations
+
+from plugins.mahjong.standings import display
+from plugins.mahjong.tournament import Mahjong
+from plugins.spreadsheets.table import spreadsheet_csv
+from publisher import hookimpl
+from publisher.formats import Format, surname_and_first_name
+from publisher.model import Event
+from publisher.problems import ContentError, Problem
+
+NAME = "ema"
+COLUMNS = ("Place", "Last name", "First name", "EMA number", "Country", "Score")
+
+
+@hookimpl
+def publisher_formats() -> list[Format]:
+    return [Format(NAME, "European Mahjong Association results sheet (.csv)", exports=True, suffix=".csv")]
+
+
+@hookimpl
+def publisher_export(format: str, event: Event) -> bytes | None:
+    if format != NAME or event.system != "mahjong-elimination":
+        return None
+    state = Mahjong.of(event)
+    if state is None or not state.results:
+        raise ContentError(Problem(event.rounds_dir, "has no scores yet",
+                                   "export once the event has results"))
+    if not state.finished:
+        event.warn("the event is not finished: the sheet holds the order so far")
+    rows = []
+    for result in state.results:
+        player = event.player(result.player)
+        surname, first = surname_and_first_name(player)
+        rows.append([result.rank, surname, first, player.fields.get("ema", ""), player.country,
+                     display(result.total)])
+    return spreadsheet_csv(COLUMNS, rows)
