@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
+import time
 import tomllib
 from pathlib import Path
 
@@ -225,3 +226,49 @@ def test_pair_refuses_an_event_paired_in_opengotha(tmp_path, run):
     code, _, err = run("pair", folder)
     assert code == 1 and "pair in that program" in err
     assert not (folder / "rounds").exists()
+
+
+def test_standings_count_as_opengotha_does(tmp_path, run):
+    """McMahon scores from 30k = 0 (the 3d above the 2d bar starts at 31), byes worth a point,
+    absent rounds half a point, and a bye counting in SOS as the player's initial score."""
+    players = [*PLAYERS, ("Fox", "Finn", "4K", {})]
+    xml = tmp_path / "t.xml"
+    xml.write_text(tournament_xml(players=players, participating={5: "00" + "1" * 30}), encoding="utf-8")
+    content = tmp_path / "content"
+    assert run("import", "opengotha", xml, content / "club")[0] == 0
+    assert run("build", "--content", content, "--out", tmp_path / "site")[0] == 0
+    table = {player: (score, tiebreaks)
+             for _, player, score, tiebreaks in standings(tmp_path / "site", "club", 2)}
+    assert {p: s for p, (s, _) in table.items()} == {
+        "able-ann": 33, "dale-dan": 32, "baker-bob": 29, "fox-finn": 27, "cole-cleo": 26, "eder-eva": 24}
+    assert table["able-ann"][1]["sos"] == 32 + 26  # Dan and Cleo
+    assert table["dale-dan"][1]["sos"] == 33 + 31  # Ann, and the bye as Dan's initial 31
+    assert table["fox-finn"][1]["sos"] == 26 + 26  # two absent rounds at the initial 26
+
+
+def test_each_save_from_opengotha_rebuilds_the_site_under_watch(tmp_path):
+    from publisher.build import Builder
+    from publisher.plugins import plugin_manager
+    from publisher.watch import Watcher
+
+    content, site = tmp_path / "content", tmp_path / "site"
+    folder = content / "live"
+    write_tournament(folder / "tournament.xml", games=GAMES[:2], byes=BYES[:1])
+    write(folder / "event.toml", 'source = "opengotha"\nfile = "tournament.xml"\n')
+    watcher = Watcher(Builder(plugin_manager(), content, site), log=lambda line: None)
+    assert watcher.start()
+    try:
+        assert not (site / "live" / "standings-2.html").exists()
+        # OpenGotha saves round 2: written beside and renamed, as editors and Java programs do.
+        staged = folder / "tournament.xml.part"
+        staged.write_text(tournament_xml(), encoding="utf-8")
+        staged.replace(folder / "tournament.xml")
+        deadline = time.monotonic() + 20
+        while not (site / "live" / "data" / "standings-2.json").is_file():
+            assert time.monotonic() < deadline, "the save was not rebuilt"
+            time.sleep(0.05)
+        assert watcher.wait_idle(10)
+        rows = json.loads((site / "live" / "data" / "round-2.json").read_text())
+        assert [p["result"] for p in rows["pairings"]] == ["0-1", "1-0!"]
+    finally:
+        watcher.stop()
