@@ -206,9 +206,10 @@ def _newest_first(event: Event) -> tuple:
 
 def _fingerprint(folder: Path) -> Fingerprint:
     """Changes whenever a file of the championship folder is added, removed, edited,
-    touched or has its permissions changed (a fix of permissions is worth a rebuild)."""
+    touched or has its permissions changed (a fix of permissions is worth a rebuild);
+    logs and editors' temporary files are no part of it."""
     return tuple(
         (p.relative_to(folder).as_posix(), st.st_mtime_ns, st.st_size, st.st_mode)
-        for p in sorted(folder.rglob("*")) if p.is_file()
+        for p in sorted(folder.rglob("*")) if p.is_file() and not content.is_not_content(p)
         for st in [p.stat()]
     )

@@ -30,6 +30,24 @@ _YES = {"yes", "true", "1", "y"}
 _NO = {"no", "false", "0", "n", ""}
 
 
+_TEMP_SUFFIXES = (".swp", ".swx", ".swo", "~", ".kate-swp", ".tmp", ".part", ".crdownload")
+_TEMP_PREFIXES = (".#", ".~lock.", ".goutputstream-", "~$")
+
+
+def is_temporary(path: Path) -> bool:
+    """Editors' swap, lock and temporary files: their changes never need a rebuild."""
+    name = path.name
+    return (name == "4913" or name.endswith(_TEMP_SUFFIXES) or name.startswith(_TEMP_PREFIXES)
+            or (name.startswith(".") and name.endswith(".tmp")))
+
+
+def is_not_content(path: Path) -> bool:
+    """Files that may sit in the content folder but are never read: editors' temporary
+    files and logs (``publisher watch > content/watch.log`` must not rebuild for its own
+    output). A change to one of them needs no rebuild."""
+    return is_temporary(path) or path.suffix == ".log"
+
+
 def event_dirs(content: Path) -> list[Path]:
     """The championship folders of the archive, in name order; hidden folders are skipped.
 

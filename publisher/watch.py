@@ -11,6 +11,9 @@ and the live-reload server) until the next good save.
 
 from __future__ import annotations
 
+import contextlib
+import os
+import stat
 import threading
 import time
 import traceback
@@ -20,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from watchdog.events import (
+    EVENT_TYPE_ATTRIB,
     EVENT_TYPE_CREATED,
     EVENT_TYPE_DELETED,
     EVENT_TYPE_MODIFIED,
@@ -28,27 +32,23 @@ from watchdog.events import (
     FileSystemEventHandler,
 )
 from watchdog.observers import Observer
+from watchdog.observers.api import ObservedWatch
 
 from publisher.build import Builder, BuildReport
+from publisher.content import is_not_content
 from publisher.failures import describe_failure, is_user_mistake
 from publisher.output import OutputError
 
 DEBOUNCE = 0.1
 # A burst that never pauses (a script writing a whole archive) still gets a build this often.
 LONGEST_WAIT = 1.0
-# Opened/closed events are left out: the build itself opens every content file.
-_CHANGES = {EVENT_TYPE_CREATED, EVENT_TYPE_DELETED, EVENT_TYPE_MODIFIED, EVENT_TYPE_MOVED}
-_TEMP_SUFFIXES = (".swp", ".swx", ".swo", "~", ".kate-swp", ".tmp", ".part", ".crdownload")
-_TEMP_PREFIXES = (".#", ".~lock.", ".goutputstream-", "~$")
-
-
-def is_temporary(path: Path) -> bool:
-    """Editors' swap, lock and temporary files: their changes never need a rebuild."""
-    name = path.name
-    return (name == "4913" or name.endswith(_TEMP_SUFFIXES) or name.startswith(_TEMP_PREFIXES)
-            or (name.startswith(".") and name.endswith(".tmp")))
-
-
+# How often the watcher checks that the folders it watches are still the same folders
+# (``rm -rf content; cp -r backup content`` or an atomic swap leaves a watch on a ghost).
+ROOT_CHECK = 0.5
+# Opened/closed events are left out: the build itself opens every content file. Attribute
+# changes count: ``touch`` and ``chmod`` (a fixed permission) are worth a rebuild.
+_CHANGES = {EVENT_TYPE_CREATED, EVENT_TYPE_DELETED, EVENT_TYPE_MODIFIED, EVENT_TYPE_MOVED,
+            EVENT_TYPE_ATTRIB}
 @dataclass(frozen=True)
 class Snapshot:
     """Where the live site stands: ``build`` counts builds that changed the site,
@@ -86,6 +86,7 @@ class _Changes(FileSystemEventHandler):
     def __init__(self, notify: Callable[[], None], ignored: list[Path]):
         self.notify = notify
         self.ignored = ignored
+        self.own_output = _own_output()
 
     def on_any_event(self, event: FileSystemEvent) -> None:
         if event.event_type not in _CHANGES:
@@ -97,9 +98,32 @@ class _Changes(FileSystemEventHandler):
             self.notify()
 
     def _relevant(self, path: Path) -> bool:
-        if is_temporary(path):
+        if is_not_content(path) or self._is_own_output(path):
             return False
         return not any(path == d or d in path.parents for d in self.ignored)
+
+    def _is_own_output(self, path: Path) -> bool:
+        """The file this process's console is redirected to, whatever its name."""
+        if not self.own_output:
+            return False
+        try:
+            st = path.stat()
+        except OSError:
+            return False
+        return (st.st_dev, st.st_ino) in self.own_output
+
+
+def _own_output() -> set[tuple[int, int]]:
+    """The files (device, inode) that stdout and stderr write to, when they are files."""
+    found = set()
+    for fd in (1, 2):
+        try:
+            st = os.fstat(fd)
+        except OSError:
+            continue
+        if stat.S_ISREG(st.st_mode):
+            found.add((st.st_dev, st.st_ino))
+    return found
 
 
 def _text(path: str | bytes) -> str:
@@ -125,6 +149,8 @@ class Watcher:
         self._stopping = threading.Event()
         self._first_change = self._last_change = 0.0
         self._observer = Observer()
+        self._handler: _Changes | None = None
+        self._roots: dict[Path, tuple[ObservedWatch | None, tuple[int, int, int] | None]] = {}
         self._thread = threading.Thread(target=self._loop, name="publisher-watch", daemon=True)
 
     def start(self) -> bool:
@@ -136,9 +162,10 @@ class Watcher:
         # watchdog warns when a folder and its subfolders appear at once (a new championship
         # copied in); it watches them all the same, and the director needs no traceback of it.
         warnings.filterwarnings("ignore", r"Callback with id .* already exists", RuntimeWarning)
-        handler = _Changes(self._changed, [self.builder.out.resolve()])
+        self._handler = _Changes(self._changed, [self.builder.out.resolve()])
         for folder in _outermost(self.builder.watched_dirs()):
-            self._observer.schedule(handler, str(folder), recursive=True)
+            self._roots[folder] = (self._observer.schedule(self._handler, str(folder), recursive=True),
+                                   _identity(folder))
         self._observer.start()
         try:
             ok = self.rebuild(refuse_output=True)
@@ -205,13 +232,32 @@ class Watcher:
 
     def _loop(self) -> None:
         while not self._stopping.is_set():
-            self._pending.wait()
+            if not self._pending.wait(ROOT_CHECK):
+                self._check_roots()
+                continue
             if self._stopping.is_set():
                 return
             self._settle()
             self._idle.clear()
             self._pending.clear()
             self.rebuild()
+
+    def _check_roots(self) -> None:
+        """Watch a watched folder again if it was replaced (deleted and made anew, or swapped
+        by a rename), and rebuild: the old watch follows a folder that is gone."""
+        for folder, (watch, identity) in list(self._roots.items()):
+            now = _identity(folder)
+            if now == identity:
+                continue
+            if watch is not None:
+                with contextlib.suppress(KeyError, OSError):
+                    self._observer.unschedule(watch)
+            try:
+                watch = self._observer.schedule(self._handler, str(folder), recursive=True) if now else None
+            except OSError:
+                watch, now = None, None  # not there yet: tried again at the next check
+            self._roots[folder] = (watch, now)
+            self._changed()
 
     def _settle(self) -> None:
         """Sleep until the folders were quiet for ``debounce`` (at most LONGEST_WAIT)."""
@@ -222,6 +268,17 @@ class Watcher:
                 if quiet <= 0 or now - self._first_change >= LONGEST_WAIT:
                     return
             self._stopping.wait(quiet)
+
+
+def _identity(folder: Path) -> tuple[int, int, int] | None:
+    """Which folder is at ``folder`` now. The change time is part of it, since a folder
+    made anew may get the inode number of the one just deleted; it also changes when a
+    file of the folder itself is added or renamed, and watching again then costs little."""
+    try:
+        st = folder.stat()
+    except OSError:
+        return None
+    return (st.st_dev, st.st_ino, st.st_ctime_ns)
 
 
 def _outermost(folders: list[Path]) -> list[Path]:

@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -28,9 +31,10 @@ from live_plugin.board import (
 
 from publisher import hookimpl
 from publisher.build import Builder
+from publisher.content import is_temporary
 from publisher.model import Event
 from publisher.problems import Problem, display_path
-from publisher.watch import Watcher, is_temporary
+from publisher.watch import Watcher
 
 
 class Live:
@@ -292,3 +296,52 @@ def test_publisher_watch_refuses_a_folder_it_did_not_write(tmp_path, run, monkey
     assert code == 1
     assert stderr.startswith("error: site holds files that the publisher did not write")
     assert [p.name for p in (tmp_path / "site").iterdir()] == ["thesis.tex"]
+
+
+def test_touch_and_chmod_rebuild(live, tmp_path):
+    before = live.builds()
+    path = rounds_dir(live) / "1.csv"
+    os.utime(path)
+    eventually(lambda: live.builds() == before + 1)
+    path.chmod(0o600)
+    eventually(lambda: live.builds() == before + 2)
+    live.assert_consistent(tmp_path)
+
+
+@pytest.mark.parametrize("how", ["copied back", "swapped"])
+def test_a_replaced_content_folder_is_watched_again(live, tmp_path, how):
+    backup = tmp_path / "backup"
+    shutil.copytree(live.content, backup)
+    (backup / "club/rounds/1.csv").write_text(round_csv(["1-0", "0-1"]), encoding="utf-8")
+    if how == "copied back":
+        shutil.rmtree(live.content)
+        shutil.copytree(backup, live.content)
+    else:
+        os.rename(live.content, tmp_path / "old-content")
+        os.rename(backup, live.content)
+    eventually(lambda: live.results() == ["1-0", "0-1"])
+    for result in ["0-1", "½-½", "1-0"]:
+        (live.content / "club/rounds/1.csv").write_text(round_csv([result, ""]), encoding="utf-8")
+        eventually(lambda result=result: live.results() == [result, ""])
+    live.assert_consistent(tmp_path)
+
+
+@pytest.mark.parametrize("log", ["watch.log", "club/console.txt"])
+def test_watch_writing_its_console_into_the_content_does_not_rebuild_for_it(tmp_path, log):
+    write_event(tmp_path / "content", "club", players=4)
+    console = tmp_path / "content" / log
+    with console.open("w") as out:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "publisher.cli", "--plugins-dir", str(PLUGIN_DIR), "watch"],
+            cwd=tmp_path, stdout=out, stderr=subprocess.STDOUT, text=True)
+        try:
+            eventually(lambda: "Watching" in console.read_text(encoding="utf-8"))
+            time.sleep(3)
+            (tmp_path / "content/club/rounds/1.csv").write_text(round_csv(["1-0", ""]), encoding="utf-8")
+            eventually(lambda: (tmp_path / "site/club/data/board-1.json").is_file())
+            time.sleep(2)
+        finally:
+            process.send_signal(signal.SIGINT)
+            process.wait(30)
+    builds = [line for line in console.read_text(encoding="utf-8").splitlines() if line.startswith("[")]
+    assert len(builds) == 2, builds
