@@ -186,6 +186,7 @@ def publisher_archive_record(event: Event) -> dict[str, Any] | None:
     the feeds from it. Places and scores are text as the event's pages show them::
 
         {"rounds": [{"round": 1, "label": "Round 1", "page": "round-1.html",
+                     "published": "pairings",  # what the page shows: pairings, seating
                      "standings_page": "standings-1.html", "complete": True}],
          "player_pages": True,             # players/<id>.html exist
          "finished": True,                 # the final standings are published

@@ -175,6 +175,9 @@ def test_the_mahjong_calendar_has_its_parts_and_breaks(tmp_path):
     assert "Final" in summaries
     first = next(e for e in calendar.walk("VEVENT") if str(e["summary"]).startswith("Round 1, session 1"))
     assert first.decoded("dtstart") == dt.datetime(2026, 11, 21, 2, 0, tzinfo=dt.UTC)  # 10:00+08:00
+    feed = parse_feed(tmp_path / "site/hk-mahjong-open-2026/feed.atom")
+    titles = [e.findtext(f"{ATOM}title") for e in feed.findall(f"{ATOM}entry")]
+    assert titles[-2:] == ["Round 1: results complete", "Round 1: seating published"]
 
 
 def test_the_archive_builds_byte_for_byte_the_same(tmp_path):

@@ -46,8 +46,9 @@ def entries(event: Event) -> list[Entry]:
     for rnd in record.get("rounds", []):
         number, label = rnd["round"], rnd["label"]
         start, end = _round_times(event, number)
-        found.append(Entry(f"round-{number}-pairings", f"{label}: pairings published", start, rnd["page"],
-                           f"The pairings of {label.lower()} of {event.name} are published."))
+        what = rnd.get("published") or "pairings"
+        found.append(Entry(f"round-{number}-pairings", f"{label}: {what} published", start, rnd["page"],
+                           f"{event.name}, {label.lower()}: {what} published."))
         if rnd["complete"]:
             found.append(Entry(f"round-{number}-results", f"{label}: results complete", end,
                                rnd.get("standings_page") or rnd["page"],

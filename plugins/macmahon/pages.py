@@ -112,7 +112,8 @@ def archive_record(event: Event, results: Results) -> dict[str, Any]:
     latest = results.standings[-1] if results.standings else None
     return {
         "rounds": [{"round": r.number, "label": f"Round {r.number}", "page": f"round-{r.number}.html",
-                    "standings_page": f"standings-{r.number}.html", "complete": r.complete}
+                    "published": "pairings", "standings_page": f"standings-{r.number}.html",
+                    "complete": r.complete}
                    for r in results.rounds],
         "player_pages": bool(results.rounds),
         "finished": finished,

@@ -45,7 +45,8 @@ def archive_record(event: Event, state: Mahjong) -> dict[str, Any]:
                      for s in ([] if shown is None else _standings(event, shown, final=False))]
     return {
         "rounds": [{"round": r.number, "label": round_label(state, r.number),
-                    "page": f"round-{r.number}.html", "standings_page": f"standings-{r.number}.html",
+                    "page": f"round-{r.number}.html", "published": "seating",
+                    "standings_page": f"standings-{r.number}.html",
                     "complete": r.complete} for r in state.rounds if r.drawn],
         "player_pages": True,
         "finished": state.finished,
