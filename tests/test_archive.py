@@ -272,3 +272,13 @@ def test_a_plugin_answers_the_archive_hooks_for_its_events(tmp_path, run):
         "Autumn Cup 2025", "Opening — Autumn Cup 2025"]
     assert (tmp_path / "site/robots.txt").read_bytes() == b"User-agent: *\n"
     assert not parse_feed(tmp_path / "site/autumn-cup-2025/feed.atom").findall(f"{ATOM}entry")
+
+
+def test_pages_name_their_feeds_for_feed_readers(site):
+    round_page = (site / "spring-open-2026/round-1.html").read_text(encoding="utf-8")
+    feeds = re.findall(r'<link rel="alternate" type="application/atom\+xml" title="([^"]+)" href="([^"]+)">',
+                       round_page)
+    assert feeds == [("Spring Open 2026", "feed.atom"), ("Championship archive", "../feed.atom")]
+    person = (site / f"players/{ZORAN}.html").read_text(encoding="utf-8")
+    assert ('<link rel="alternate" type="application/atom+xml" title="Championship archive" '
+            'href="../feed.atom">') in person
