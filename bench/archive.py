@@ -9,8 +9,11 @@
    and, for comparison, as one file; and in Chromium (from the folder, file://), the time
    from typing a name to the first result, with the per-letter file and with one file.
 
-    python benchmarks/archive.py [--championships 200] [--players 100] [--repeats 3]
-                                 [--big 500] [--people 50000] [--no-browser]
+People recur across these championships with realistic, accented names, which the
+archives of ``bench/generate.py`` (copies of one model field, "Player 17") do not have.
+
+    python bench/archive.py [--championships 200] [--players 100] [--repeats 3]
+                            [--big 500] [--people 50000] [--no-browser]
 """
 
 from __future__ import annotations
