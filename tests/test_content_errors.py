@@ -167,12 +167,12 @@ def test_a_folder_named_like_a_round_file_is_refused_by_build_and_pair(archive, 
 def test_markdown_nested_too_deeply_is_a_problem_not_a_crash(archive, published, run):
     page = write(archive / "club-swiss/notes.md", "".join("  " * i + "- x\n" for i in range(600)))
     assert build_fails(run, archive, published) == [
-        f"error: {_rel(page)}: nests lists or quotes too deeply to be shown. "
+        f"error: {_rel(page)}:23: nests lists or quotes 11 levels deep (at most 10). "
         "Fix: keep lists and quotes to a few levels of indentation"]
     page.unlink()
     front = write(archive / "index.md", ">" * 5 + "".join("  " * i + "- x\n" for i in range(600)))
     assert build_fails(run, archive, published) == [
-        f"error: {_rel(front)}: nests lists or quotes too deeply to be shown. "
+        f"error: {_rel(front)}:23: nests lists or quotes 11 levels deep (at most 10). "
         "Fix: keep lists and quotes to a few levels of indentation"]
 
 
