@@ -215,3 +215,35 @@ def table_free_settings(folder: Path):
     from plugins.mahjong.settings import read_settings
     from publisher.content import load_event
     return read_settings(load_event(folder, {"mahjong-elimination"}))
+
+
+def test_a_scoresheet_seats_every_cycle_after_the_swaps_and_slips_carry_the_start(tmp_path, run):
+    from test_mahjong_scoring import state
+
+    from plugins.mahjong.pages import scoresheets, slips
+    folder = event(tmp_path)
+    toml = folder / "event.toml"
+    toml.write_text(toml.read_text() + '\n[mahjong.schedule]\nstarts = { "1" = 2026-10-02T09:30:00+02:00 }\n')
+    seat(folder, 1, TABLES, {"p03": "Reserve Rita"})
+    loaded = state(folder)
+    event_ = load_event_of(folder)
+    sheet = scoresheets(event_, loaded, loaded.rounds[0])[0]
+    assert (sheet["table"], sheet["part"], sheet["start"]) == (1, "Round 1", "Fri 02 Oct, 09:30")
+    assert [(p["id"], p["winds"], p["substitute"]) for p in sheet["players"]] == [
+        ("p01", ["E", "N"], ""), ("p02", ["S", "W"], ""), ("p03", ["W", "S"], "Reserve Rita"),
+        ("p04", ["N", "E"], "")]
+    assert [(h["cycle"], h["hand"], h["dealer"]) for h in sheet["hands"]] == [
+        (1, 1, "Player 01"), (1, 2, "Player 02"), (1, 3, "Player 03"), (1, 4, "Player 04"),
+        (2, 1, "Player 04"), (2, 2, "Player 03"), (2, 3, "Player 02"), (2, 4, "Player 01")]
+    slip = slips(event_, loaded, loaded.rounds[0])[4]
+    assert (slip["id"], slip["parts"]) == ("p05", [
+        {"label": "Round 1", "table": 2, "wind": "E", "start": "Fri 09:30"}])
+    out = tmp_path / "site"
+    assert run("build", "--content", folder.parent, "--out", out)[0] == 0
+    assert 'href="scoresheets-1.html">Scoresheets</a>' in (out / "test-mahjong/round-1.html").read_text()
+
+
+def load_event_of(folder: Path):
+    from publisher.build import load_event
+    from publisher.plugins import plugin_manager
+    return load_event(plugin_manager(), folder)

@@ -51,6 +51,10 @@ def event_pages(event: Event, state: Mahjong) -> list[Page | DataFile]:
             Page(f"round-{current.number}.html", T + "round.html", f"{label} tables — {event.name}",
                  {"round": round_summary(state, current), "parts": part_views(event, state, current)},
                  nav="Tables" if latest else None, nav_order=25, context_only=True),
+            Page(f"scoresheets-{current.number}.html", T + "scoresheets.html",
+                 f"{label} scoresheets — {event.name}",
+                 {"round": round_summary(state, current), "sheets": scoresheets(event, state, current)},
+                 context_only=True),
             Page(f"slips-{current.number}.html", T + "slips.html", f"{label} seating slips — {event.name}",
                  {"round": round_summary(state, current), "slips": slips(event, state, current)},
                  context_only=True),
@@ -115,13 +119,47 @@ def part_views(event: Event, state: Mahjong, current: Round) -> list[dict[str, A
 
 
 def slips(event: Event, state: Mahjong, current: Round) -> list[dict[str, Any]]:
-    """One slip per player, in players.csv order: table and wind for every part."""
+    """One slip per player, in players.csv order: start, table and wind for every part."""
     seats = _seats(current)
+    group_of = state.group_of
+    starts = {g: _starts(event, state, current.number, g) for g in {*group_of.values(), ""}}
     return [{
         "id": p.id, "name": p.name,
         "parts": [{"label": state.settings.part_label(current.number, part), "table": table,
-                   "wind": wind} for part, table, wind in seats[p.id]],
+                   "wind": wind, "start": starts[group_of.get(p.id, "")][part - 1]}
+                  for part, table, wind in seats[p.id]],
     } for p in event.players if p.id in seats]
+
+
+def _starts(event: Event, state: Mahjong, number: int, group: str, form: str = "%a %H:%M") -> list[str]:
+    """The start of every part of a round (its group's, in round 1) as a slip prints it."""
+    return [_when(s.start, event, form) if s.start else ""
+            for s in round_slots(state.settings, number, group or None)]
+
+
+def scoresheets(event: Event, state: Mahjong, current: Round) -> list[dict[str, Any]]:
+    """One sheet per table and part: the players' seat in every cycle and a row per hand."""
+    settings = state.settings
+    count = settings.cycles_per_part[current.number - 1]
+    final = settings.is_final(current.number)
+    sheets = []
+    for part in current.parts:
+        for table in part.tables:
+            by_cycle = cycles(table.seats, count, final)
+            start = _starts(event, state, current.number, table.group or "",
+                            "%a %d %b, %H:%M")[part.number - 1]
+            sheets.append({
+                "table": table.number, "group": table.group or "", "start": start,
+                "part": settings.part_label(current.number, part.number),
+                "players": [{
+                    "id": p, "name": event.player(p).name,
+                    "substitute": _spell(event, table.substitutes[p]) if p in table.substitutes else "",
+                    "winds": [next(w for w in WINDS if seating[w] == p) for seating in by_cycle],
+                } for p in table.seats],
+                "hands": [{"cycle": c, "hand": h, "dealer": event.player(by_cycle[c - 1][WINDS[h - 1]]).name}
+                          for c in range(1, count + 1) for h in range(1, len(WINDS) + 1)],
+            })
+    return sheets
 
 
 def standing_rows(event: Event, current: Round) -> list[dict[str, Any]]:
@@ -249,8 +287,9 @@ def schedule_rows(event: Event, state: Mahjong) -> list[dict[str, Any]]:
     return rows
 
 
-def _when(start: dt.datetime, event: Event) -> str:
-    return local(start, event.timezone).strftime("%a %d %b, %H:%M")
+def _when(start: dt.datetime, event: Event, form: str = "%a %d %b, %H:%M") -> str:
+    """A start on the venue's clock: "Sat 21 Nov, 10:00" (a slip's narrow "Sat 10:00")."""
+    return local(start, event.timezone).strftime(form)
 
 
 def schedule_zone(event: Event, state: Mahjong) -> str:

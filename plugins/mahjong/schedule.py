@@ -84,12 +84,16 @@ def clock(settings: Settings, number: int, part: int) -> dict | None:
 def sessions(settings: Settings) -> list[Session]:
     """Every part with a known start, and the breaks between them, for calendars."""
     found: list[Session] = []
+    own = list(settings.schedule.group_starts)
     for number in range(1, settings.rounds + 1):
-        for slot in round_slots(settings, number):
+        groups: list[str | None] = [None, *own] if number == 1 and own else [None]
+        for group, slot in ((g, s) for g in groups for s in round_slots(settings, number, g)):
             if slot.start is None:
                 continue
             label = slot.label if slot.label.startswith(("Round", "Final")) \
                 else f"Round {number}, {slot.label[0].lower()}{slot.label[1:]}"
+            if group:
+                label = f"{label} (group {group})"
             found.append(Session(label, slot.start, slot.minutes, number))
             if slot.break_after and slot.minutes:
                 found.append(Session("Break", slot.start + dt.timedelta(minutes=slot.minutes),

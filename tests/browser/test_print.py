@@ -119,3 +119,38 @@ def test_seating_slips_fill_their_sheets_with_cut_lines(tmp_path, page):
     assert boxes[0]["height"] < 271 / 25.4 * 96 / 7
     assert pdf_pages(pdf) == 3
     assert running_title(page) == '"Round 1 seating slips — Players\' Cup"'
+
+
+def test_scoresheets_print_two_to_an_a4_sheet(tmp_path, page):
+    folder = tmp_path / "content" / "players-cup"
+    write(folder / "event.toml",
+          CUP + '\n    [mahjong.schedule]\n    starts = { "1" = 2026-10-02T10:00:00+08:00 }\n')
+    write(folder / "players.csv", "id,name\n" + "".join(
+        f"p{i:02d},Player {i:02d}\n" for i in range(1, PLAYERS + 1)))
+    assert main(["draw", str(folder)]) == 0
+    site = tmp_path / "site"
+    Builder(plugin_manager(), folder.parent, site).build()
+    page.goto((site / "players-cup" / "round-1.html").as_uri())
+    page.click("text=Scoresheets")
+    assert page.url.endswith("/players-cup/scoresheets-1.html")
+    sheets = page.locator(".sheet")
+    assert sheets.count() == 4 * PLAYERS // 4  # four parts of twelve tables
+    first = sheets.first
+    assert first.locator(".sheet-table").inner_text() == "Table 1"
+    assert "Round 1 · Session 1, half 1\nStart: Fri 02 Oct, 10:00" in first.inner_text()
+    assert first.locator(".sheet-hands tbody tr").count() == 8  # two cycles of four hands
+    pdf = page.pdf(format="A4")
+    page.emulate_media(media="print")
+    for chrome in [".site-header", ".site-footer", ".round-links", "h1", ".lead"]:
+        assert page.locator(chrome).is_hidden(), f"{chrome} would be printed above the sheets"
+    boxes = [sheets.nth(i).bounding_box() for i in range(2)]
+    assert boxes[0]["height"] < 271 / 25.4 * 96 / 2
+    assert pdf_pages(pdf) == 4 * PLAYERS // 4 // 2
+    # Everyone on 0 having won no hands: a lottery sends four to the final, whose 16 hands fit too.
+    write(folder / "rounds/1-scores.csv", "player,part,score,hands\n" + "".join(
+        f"p{i:02d},{part},0,-\n" for i in range(1, PLAYERS + 1) for part in range(1, 5)))
+    assert main(["draw", str(folder), "--round", "2"]) == 0
+    Builder(plugin_manager(), folder.parent, site).build()
+    page.goto((site / "players-cup" / "scoresheets-2.html").as_uri())
+    assert page.locator(".sheet-hands tbody tr").count() == 16
+    assert pdf_pages(page.pdf(format="A4")) == 1
