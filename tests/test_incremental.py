@@ -1,0 +1,167 @@
+"""The incremental site is the full build's site, byte for byte, whatever was edited.
+
+A builder kept across builds (what ``watch`` runs) skips championships whose folder
+did not change and pages whose inputs did not change. Random sequences of edits
+(results, players added, a round file removed, a template or the event's name
+changed, a file broken then fixed) are applied, and after each step the kept
+builder's site is compared with a fresh build of the same content.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import random
+import shutil
+from pathlib import Path
+
+import pytest
+from conftest import snapshot, write
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from publisher.build import Builder
+from publisher.cli import main
+from publisher.plugins import plugin_manager
+from publisher.problems import ContentError
+from publisher.render import theme_dir
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "content"
+PM = plugin_manager()
+
+
+def swiss(folder: Path, players: int, rounds: int) -> None:
+    """A Swiss event paired by ``publisher pair`` and played: the higher rating wins."""
+    write(folder / "event.toml", f"""
+        name = "Club Swiss"
+        game = "go"
+        system = "swiss"
+        start = 2026-03-01
+        rounds = {rounds + 2}
+        seed = "club"
+    """)
+    rows = [f"s{i:02d},Player {i},{1 + i % 9}k,{2000 - 37 * i}" for i in range(players)]
+    write(folder / "players.csv", "id,name,rank,rating\n" + "\n".join(rows) + "\n")
+    for number in range(1, rounds + 1):
+        with contextlib.redirect_stdout(io.StringIO()):
+            assert main(["pair", str(folder)]) == 0
+        path = folder / "rounds" / f"{number}.csv"
+        rows = [line.split(",") for line in path.read_text(encoding="utf-8").splitlines()]
+        for cells in rows[1:]:
+            cells[3] = cells[3] or "1-0"
+        path.write_text("".join(",".join(cells) + "\n" for cells in rows), encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def model(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    content = tmp_path_factory.mktemp("model") / "content"
+    swiss(content / "club-swiss", players=11, rounds=3)
+    shutil.copytree(EXAMPLES / "hk-mahjong-open-2026", content / "hk-mahjong-open-2026")
+    shutil.copy(EXAMPLES / "site.toml", content / "site.toml")
+    return content
+
+
+def flip_result(content: Path, rng: random.Random) -> None:
+    rounds = sorted((content / "club-swiss/rounds").glob("*.csv"))
+    path = rng.choice(rounds)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    row = rng.randrange(1, len(lines))
+    cells = lines[row].split(",")
+    if cells[3] != "bye":
+        cells[3] = rng.choice(["1-0", "0-1", "½-½", ""])
+        lines[row] = ",".join(cells)
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def change_hands(content: Path, rng: random.Random) -> None:
+    path = content / "hk-mahjong-open-2026/rounds/1-scores.csv"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    row = rng.randrange(1, len(lines))
+    cells = lines[row].split(",")
+    cells[3] = rng.choice(["", "8", "88 8", "32 16 12"])
+    lines[row] = ",".join(cells)
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def add_player(content: Path, rng: random.Random) -> None:
+    path = content / "club-swiss/players.csv"
+    count = len(path.read_text(encoding="utf-8").splitlines())
+    with path.open("a", encoding="utf-8") as players:
+        players.write(f"n{count:02d},Newcomer {count},{rng.randrange(1, 9)}k,{rng.randrange(900, 2100)}\n")
+
+
+def remove_last_round(content: Path, rng: random.Random) -> None:
+    rounds = sorted((content / "club-swiss/rounds").glob("*.csv"), key=lambda p: int(p.stem))
+    if len(rounds) > 1:
+        rounds[-1].unlink()
+
+
+def change_template(content: Path, rng: random.Random) -> None:
+    templates = content.parent / "templates"
+    name = rng.choice(["players.html", "base.html"])
+    text = (theme_dir() / "html" / name).read_text(encoding="utf-8")
+    write(templates / name, text.replace("</h1>", f" <small>v{rng.randrange(100)}</small></h1>", 1)
+          if name == "players.html" else text.replace("</footer>", f"v{rng.randrange(100)}</footer>"))
+
+
+def rename_event(content: Path, rng: random.Random) -> None:
+    path = content / "club-swiss/event.toml"
+    text = path.read_text(encoding="utf-8")
+    name = text.split('name = "', 1)[1].split('"', 1)[0]
+    path.write_text(text.replace(f'name = "{name}"', f'name = "Club Swiss {rng.randrange(100)}"'),
+                    encoding="utf-8")
+
+
+def add_page(content: Path, rng: random.Random) -> None:
+    write(content / "club-swiss/news.md", f"# News\n\nRound report number {rng.randrange(100)}.\n")
+
+
+def change_address(content: Path, rng: random.Random) -> None:
+    write(content / "site.toml", f'url = "https://results{rng.randrange(3)}.example.org/"\n')
+
+
+EDITS = [flip_result, change_hands, add_player, remove_last_round, change_template, rename_event,
+         add_page, change_address]
+
+
+def break_file(content: Path, rng: random.Random) -> Path:
+    """Break a file as an organiser might; returns it, so the test can put it back."""
+    path = rng.choice([content / "club-swiss/rounds/1.csv", content / "club-swiss/event.toml",
+                       content / "hk-mahjong-open-2026/rounds/1-scores.csv"])
+    with path.open("a", encoding="utf-8") as broken:
+        broken.write("9,nobody,somebody,2-0\n" if path.suffix == ".csv" else "rounds = [\n")
+    return path
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(steps=st.lists(st.tuples(st.sampled_from([*EDITS, break_file]), st.integers(0, 2**32)),
+                      min_size=1, max_size=6))
+def test_the_kept_builder_writes_what_a_full_build_writes(model, tmp_path_factory, steps):
+    root = tmp_path_factory.mktemp("edits")
+    content, site, templates = root / "content", root / "site", root / "templates"
+    shutil.copytree(model, content)
+    templates.mkdir()
+    builder = Builder(PM, content, site, templates)
+    builder.build()
+    for number, (edit, seed) in enumerate(steps):
+        rng = random.Random(seed)
+        if edit is break_file:
+            good_bytes = None
+            before = snapshot(site)
+            path = break_file(content, rng)
+            good_bytes = path.read_bytes().rsplit(b"\n", 2)[0] + b"\n"
+            with pytest.raises(ContentError):
+                builder.build()
+            assert snapshot(site) == before  # the last good site stays
+            path.write_bytes(good_bytes)
+        else:
+            edit(content, rng)
+        try:
+            builder.build()
+        except ContentError:
+            with pytest.raises(ContentError):
+                Builder(PM, content, root / f"fresh-{number}", templates).build()
+            continue
+        fresh = root / f"fresh-{number}"
+        Builder(PM, content, fresh, templates).build()
+        assert snapshot(site) == snapshot(fresh), f"after {[e.__name__ for e, _ in steps[:number + 1]]}"
