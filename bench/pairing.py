@@ -1,18 +1,23 @@
-"""Pairing quality and speed on a 2,000-player, 10-round McMahon event.
+"""Pairing quality and speed on 100-, 500- and 2,000-player, 10-round McMahon events.
 
 Each round is paired from the standings (as ``publisher pair`` does), then
 played with seeded results (the stronger player wins more often). Prints, per
-round and in total: repeated games (must be 0), pairs across score groups and
-the group boundaries they cross against the fewest any pairing could cross, the
-largest score gap in a pair, and the time to order and pair the field.
+round and in total: repeated games (must be 0), the sum over tables of the McMahon
+score difference against the smallest sum any pairing could have (a lower bound,
+below), pairs across score groups and the group boundaries they cross against the
+fewest any pairing could cross, the largest score gap in a pair, and the time to
+order and pair the field.
 
 The fewest: a boundary with an odd number of players above it is crossed at least
 once (parity); and a boundary is crossed at least as often as the players above it
 (or below it) who cannot all be paired among themselves without a repeat leave
 unpaired. A round whose pairing crosses exactly that many boundaries is proven
 to need no fewer: its floats are forced by the odd groups and the no-repeat rule.
+The sum of score differences is each boundary's score gap times the tables crossing
+it, so the same counts weighted by the gaps bound the sum from below; a round that
+meets the bound is proven optimal.
 
-    python bench/pairing.py [--players 2000] [--rounds 10] [--strategy split]
+    python bench/pairing.py [--players 100 500 2000] [--rounds 10] [--strategy split]
 """
 
 from __future__ import annotations
@@ -36,6 +41,7 @@ from publisher.plugins import plugin_manager
 from publisher.ranks import Rank
 
 RANKS = [str(Rank(v)) for v in range(-30, 7)]  # 30k to 7d
+EXACT = 150  # fields up to this size also get their exact optimum (networkx takes seconds)
 
 
 def make_event(folder: Path, players: int, rounds: int, strategy: str) -> Event:
@@ -68,8 +74,9 @@ def play(event: Event, number: int, pairing: Pairing, rng: random.Random) -> Rou
     return played
 
 
-def least_crossings(order: list[Entrant], bye: str | None) -> tuple[int, int]:
-    """Group boundaries any pairing of the round must cross: (by parity, by parity and no repeats).
+def least_crossings(order: list[Entrant], bye: str | None) -> tuple[int, int, float]:
+    """Group boundaries any pairing of the round must cross: (by parity, by parity and no repeats,
+    and the smallest sum of score differences those crossings give).
 
     A pair across score groups crosses every boundary between its two scores, so a
     pairing's crossings are the sum, over the boundaries, of the pairs crossing each.
@@ -78,11 +85,29 @@ def least_crossings(order: list[Entrant], bye: str | None) -> tuple[int, int]:
     above that is at least one.
     """
     field_order = [e for e in order if e.id != bye]
+    scores = [score for score, _ in groupby(e.score for e in field_order)]
     groups = [len(list(g)) for _, g in groupby(field_order, key=lambda e: e.score)]
     cuts = [sum(groups[:i]) for i in range(1, len(groups))]
     parity = sum(cut % 2 for cut in cuts)
-    forced = sum(max(unpaired(field_order[:cut]), unpaired(field_order[cut:])) for cut in cuts)
-    return parity, forced
+    each = [max(unpaired(field_order[:cut]), unpaired(field_order[cut:])) for cut in cuts]
+    least = sum(n * (scores[i] - scores[i + 1]) for i, n in enumerate(each))
+    return parity, sum(each), least
+
+
+def optimum(order: list[Entrant], bye: str | None) -> float | None:
+    """The smallest sum of score differences of any pairing without repeated games, by a
+    minimum-cost perfect matching over the whole field (fields up to EXACT players only)."""
+    field_order = [e for e in order if e.id != bye]
+    if len(field_order) > EXACT:
+        return None
+    graph = nx.Graph()
+    graph.add_weighted_edges_from((a.id, b.id, -round(2 * abs(a.score - b.score)))
+                                  for i, a in enumerate(field_order) for b in field_order[i + 1:]
+                                  if b.id not in a.met)
+    matching = nx.max_weight_matching(graph, maxcardinality=True)
+    if 2 * len(matching) < len(field_order):
+        return None
+    return -sum(graph[a][b]["weight"] for a, b in matching) / 2
 
 
 def unpaired(players: list[Entrant]) -> int:
@@ -104,30 +129,28 @@ def unpaired(players: list[Entrant]) -> int:
     return size - 2 * len(nx.max_weight_matching(graph, maxcardinality=True))
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--players", type=int, default=2000)
-    parser.add_argument("--rounds", type=int, default=10)
-    parser.add_argument("--strategy", default="split")
-    args = parser.parse_args()
+def run(players: int, rounds_count: int, strategy: str) -> dict[str, float]:
+    """Pair and play one event; print its rounds; return its totals."""
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp) / "benchmark-open"
         folder.mkdir()
-        event = make_event(folder, args.players, args.rounds, args.strategy)
+        event = make_event(folder, players, rounds_count, strategy)
         mm = event.data["macmahon"]
         rng = random.Random("benchmark-results")
         rounds: list[Round] = []
         met: set[frozenset[str]] = set()
         times: list[float] = []
-        totals = {"repeats": 0, "cross": 0, "crossings": 0, "parity": 0, "forced": 0, "gap": 0.0}
-        print(f"{args.players} players, {len(mm.grouping.groups)} McMahon groups, "
-              f"{args.strategy} pairing, {args.rounds} rounds")
-        print("round  seconds  repeats  cross-group pairs  crossings  parity  fewest  largest-gap")
-        for number in range(1, args.rounds + 1):
-            started = time.perf_counter()
+        totals = {"repeats": 0, "cross": 0, "crossings": 0, "parity": 0, "forced": 0, "gap": 0.0,
+                  "sum": 0.0, "least": 0.0, "optimal": 0}
+        print(f"\n{players} players, {len(mm.grouping.groups)} McMahon groups, "
+              f"{strategy} pairing, {rounds_count} rounds")
+        print("round  seconds  repeats  sum-of-differences  optimum-or-bound  cross-group pairs  crossings  "
+              "parity  fewest  largest-gap")
+        for number in range(1, rounds_count + 1):
+            started = time.process_time()
             order = pairing_order(event.players, rounds, mm.grouping, mm.settings, number)
-            pairing = pair(order, args.strategy, f"{event.seed}:round-{number}")
-            times.append(time.perf_counter() - started)
+            pairing = pair(order, strategy, f"{event.seed}:round-{number}")
+            times.append(time.process_time() - started)
             score = {e.id: e.score for e in order}
             pairs = [frozenset((t.black, t.white)) for t in pairing.tables]
             repeats = sum(1 for p in pairs if p in met)
@@ -136,20 +159,39 @@ def main() -> None:
             level = {s: i for i, s in enumerate(sorted(set(score.values())))}
             crossings = sum(abs(level[score[t.black]] - level[score[t.white]]) for t in pairing.tables)
             cross = sum(1 for g in gaps if g)
-            parity, forced = least_crossings(order, pairing.bye)
-            print(f"{number:>5}  {times[-1]:7.3f}  {repeats:>7}  {cross:>17}  {crossings:>9}  {parity:>6}  "
-                  f"{forced:>6}  {max(gaps):>11g}")
+            parity, forced, least = least_crossings(order, pairing.bye)
+            best = optimum(order, pairing.bye)
+            least = least if best is None else best
+            print(f"{number:>5}  {times[-1]:7.3f}  {repeats:>7}  {sum(gaps):>18g}  {least:>16g}  "
+                  f"{cross:>17}  {crossings:>9}  {parity:>6}  {forced:>6}  {max(gaps):>11g}")
             for key, value in (("repeats", repeats), ("cross", cross), ("crossings", crossings),
-                               ("parity", parity), ("forced", forced)):
+                               ("parity", parity), ("forced", forced), ("sum", sum(gaps)),
+                               ("least", least), ("optimal", int(sum(gaps) == least))):
                 totals[key] += value
             totals["gap"] = max(totals["gap"], max(gaps))
             rounds.append(play(event, number, pairing, rng))
-        print(f"\nmedian {statistics.median(times):.3f} s a round, slowest {max(times):.3f} s; "
-              f"repeated games {totals['repeats']}; pairs across score groups {totals['cross']}, "
+        totals["median"], totals["slowest"] = statistics.median(times), max(times)
+        print(f"median {totals['median']:.3f} s a round, slowest {totals['slowest']:.3f} s; "
+              f"repeated games {totals['repeats']}; sum of score differences {totals['sum']:g} "
+              f"against a lower bound of {totals['least']:g} ({totals['optimal']} of {rounds_count} "
+              f"rounds proven optimal); pairs across score groups {totals['cross']}, "
               f"crossing {totals['crossings']} group boundaries; the odd groups force "
-              f"{totals['parity']}, with the no-repeat rule {totals['forced']}"
-              f"{' (the fewest possible)' if totals['crossings'] == totals['forced'] else ''}; "
+              f"{totals['parity']}, with the no-repeat rule {totals['forced']}; "
               f"largest score gap {totals['gap']:g}")
+        return totals
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--players", type=int, nargs="+", default=[100, 500, 2000])
+    parser.add_argument("--rounds", type=int, default=10)
+    parser.add_argument("--strategy", default="split")
+    args = parser.parse_args()
+    summary = [(players, run(players, args.rounds, args.strategy)) for players in args.players]
+    print("\nplayers  median s  slowest s  repeats  sum of differences  lower bound  rounds proven optimal")
+    for players, t in summary:
+        print(f"{players:>7}  {t['median']:8.3f}  {t['slowest']:9.3f}  {t['repeats']:>7g}  "
+              f"{t['sum']:>18g}  {t['least']:>11g}  {t['optimal']:>5g} of {args.rounds}")
 
 
 if __name__ == "__main__":

@@ -22,7 +22,7 @@ def pairing_order(players: list[Player], rounds: list[Round], grouping: Grouping
     """Every player as an Entrant for round ``number``, in the order the pairing reads them."""
     before = [r for r in rounds if r.number < number]
     history = histories(players, before, settings)
-    previous = compute(players, before, grouping, settings, number - 1) if number > 1 else None
+    previous = compute(players, before, grouping, settings, number - 1, history) if number > 1 else None
 
     start = initial_scores(grouping, number)
 
@@ -46,7 +46,10 @@ def pairing_order(players: list[Player], rounds: list[Round], grouping: Grouping
         level = (colours.level(score, player.rank.value if player.rank else None, grouping.rank_offset,
                                handicap) if handicap else None)
         balance = sum((-1 if e.black else 1) for e in entries if e.opponent and not e.handicap)
-        entrants.append(Entrant(player.id, score,
-                                frozenset(e.opponent for e in entries if e.opponent),
-                                sum(1 for e in entries if e.kind == "bye"), level, balance))
+        opponents = [e.opponent for e in entries if e.opponent]
+        met = frozenset(opponents)
+        twice = (frozenset(o for o in met if opponents.count(o) > 1) if len(met) < len(opponents)
+                 else frozenset())
+        entrants.append(Entrant(player.id, score, met, sum(1 for e in entries if e.kind == "bye"),
+                                level, balance, twice))
     return entrants

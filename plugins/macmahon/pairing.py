@@ -18,11 +18,14 @@ from dataclasses import dataclass, field
 from itertools import groupby
 
 from plugins.macmahon.colours import seat
+from plugins.macmahon.optimise import optimise
 from plugins.macmahon.repair import Pair, repair
 from plugins.macmahon.settings import Handicap
 from plugins.macmahon.standings import display
 from publisher.text import join_names
 
+OPTIMISED = ("The {players} players around this score group were re-paired by a minimum-cost matching, "
+             "which lowers the sum of the score differences over the tables by {saved}.")
 STRATEGY_PAIRS = {
     "simple": "a seeded draw inside each score group",
     "fold": "top against bottom (1-8, 2-7, 3-6, 4-5)",
@@ -41,6 +44,7 @@ class Entrant:
     byes: int = 0
     level: int | None = None  # the handicap level (see colours.level); None without handicaps
     balance: int = 0          # games as White less games as Black, in even games so far
+    met_twice: frozenset[str] = frozenset()  # opponents met twice or more
 
 
 @dataclass
@@ -142,7 +146,7 @@ def _pair_even(field_order: list[Entrant], strategy: str, seed: str,
         note = ("{cornered}, so the bottom {players} players were re-paired by a minimum-cost "
                 "matching that keeps scores equal and stays as close to the strategy as it can.")
         draw.repair(left, note.replace("{cornered}", cornered), spare=False, last_resort=True)
-    pairs = draw.pairs
+    pairs = optimise(draw.pairs, by_id, draw.position, draw.strategy_cost, OPTIMISED)
     pairs.sort(key=lambda p: (-max(by_id[p.a].score, by_id[p.b].score),
                               min(draw.position[p.a], draw.position[p.b])))
     colours = random.Random(f"{seed}:colours")

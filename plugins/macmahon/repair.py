@@ -2,7 +2,7 @@
 
 Pairing top-down can leave the last players with nobody they have not met. Then
 the bottom of the field (the players left over plus the pairs made last) is
-re-paired by a minimum-cost perfect matching: a pair costs its score gap squared,
+re-paired by a minimum-cost perfect matching: a pair costs its score gap,
 far more than anything else; then breaking a pair the greedy draw made and
 moving away from the opponents the strategy prefers cost a little, so the repair
 keeps equal scores first and stays close to the strategy second. The window doubles until a
@@ -19,7 +19,7 @@ from typing import Protocol
 
 import networkx as nx
 
-GAP_COST = 1_000_000          # per (half points of score gap) squared
+GAP_COST = 1_000_000          # per half point of score gap
 BREAK_COST = 10               # a pair the greedy draw made and the repair does not keep
 REPEAT_COST = 10_000_000_000  # a game two players have already played
 WIDENINGS = 2                 # windows tried beyond the first that can be repaired
@@ -30,6 +30,7 @@ class Player(Protocol):
     id: str
     score: float
     met: frozenset[str]
+    met_twice: frozenset[str]
 
 
 @dataclass
@@ -120,7 +121,8 @@ class _Cost:
 
     def __call__(self, a: str, b: str) -> int:
         gap = round(2 * abs(self.by_id[a].score - self.by_id[b].score))
-        return (GAP_COST * gap * gap + (REPEAT_COST if self.met(a, b) else 0)
+        times = 4 if b in self.by_id[a].met_twice else 1 if self.met(a, b) else 0  # a third meeting
+        return (GAP_COST * gap + REPEAT_COST * times
                 + (0 if frozenset((a, b)) in self.kept else BREAK_COST + self.strategy_cost(a, b)))
 
 

@@ -178,31 +178,32 @@ def histories(players: Iterable[Player], rounds: list[Round],
 
 
 def compute(players: list[Player], rounds: list[Round], grouping: Grouping, settings: Settings,
-            after: int) -> Standings:
-    """The standings after round ``after`` from the round files up to it.
+            after: int, history: dict[str, list[Entry]] | None = None) -> Standings:
+    """The standings after round ``after`` from the round files up to it (``history``: their
+    :func:`histories`, when the caller has it already).
 
     Players withdrawn by then (``settings.withdrawn``) keep their place and are marked,
     so their opponents' tiebreaks keep their games.
     """
     gone = {p: last for p, last in settings.withdrawn.items() if last <= after}
     played = [r for r in rounds if r.number <= after]
-    history = histories(players, played, settings)
+    if history is None:
+        history = histories(players, played, settings)
     start = initial_scores(grouping, after + 1)
-    values = _values(players, history, start, settings, after)
-    score, tiebreaks = values["mms"], settings.tiebreaks
+    tiebreaks = settings.tiebreaks
+    values = _values(players, history, start, settings, after, set(tiebreaks))
+    score = values["mms"]
     names = {p.id: (p.name.casefold(), p.id) for p in players}
-
-    def criteria(player: str, count: int = len(tiebreaks)) -> tuple[float | None, ...]:
-        return (score[player], *(values[t][player] for t in tiebreaks[:count]))
-
     if "dc" in tiebreaks:
-        values["dc"] = _direct_confrontation(history, lambda p: criteria(p, tiebreaks.index("dc")))
-
-    order = sorted(history, key=lambda p: ([descending(c) for c in criteria(p)], names[p]))
+        before = tiebreaks[:tiebreaks.index("dc")]
+        values["dc"] = _direct_confrontation(
+            history, lambda p: (score[p], *(values[t][p] for t in before)))
+    criteria = {p: (score[p], *(values[t][p] for t in tiebreaks)) for p in history}
+    order = sorted(history, key=lambda p: ([descending(c) for c in criteria[p]], names[p]))
     lines: list[Standing] = []
     for index, player in enumerate(order):
-        equal_above = index > 0 and criteria(order[index - 1]) == criteria(player)
-        equal_below = index + 1 < len(order) and criteria(order[index + 1]) == criteria(player)
+        equal_above = index > 0 and criteria[order[index - 1]] == criteria[player]
+        equal_below = index + 1 < len(order) and criteria[order[index + 1]] == criteria[player]
         place = lines[-1].place if equal_above else index + 1
         games = [e for e in history[player] if e.opponent]
         colours = (sum(e.black for e in games), sum(not e.black for e in games))
@@ -214,43 +215,46 @@ def compute(players: list[Player], rounds: list[Round], grouping: Grouping, sett
 
 
 def _values(players: list[Player], history: dict[str, list[Entry]], start: dict[str, int],
-            settings: Settings, after: int) -> dict[str, dict[str, float | None]]:
-    """Every criterion but DC for every player (see the module's docstring)."""
+            settings: Settings, after: int, wanted: set[str]) -> dict[str, dict]:
+    """The McMahon score, wins and every ``wanted`` criterion but DC for every player (see the
+    module's docstring); criteria nobody asked for are not computed."""
     wins = {p: sum((e.points or 0.0 for e in entries if e.kind != "absent"), 0.0)
             for p, entries in history.items()}
     points = {p: sum((e.points or 0.0 for e in entries), 0.0) for p, entries in history.items()}
     mms = {p: start[p] + points[p] for p in history}
+    values: dict[str, dict] = {"mms": mms, "score": points, "wins": wins}
     rule = settings.sos_unplayed
-    unplayed = {p: mms[p] if rule == "own" else float(start[p]) if rule == "initial" else 0.0
-                for p in history}
-
-    def faced(player: str) -> list[float]:
-        """The score each counted round puts into SOS, handicaps counted."""
-        return [(mms[e.opponent] + (e.handicap if not e.black else -e.handicap)) if e.opponent
-                else unplayed[player] for e in history[player] if e.points is not None]
-
-    opponents = {p: faced(p) for p in history}
-    sos = {p: sum(v, 0.0) for p, v in opponents.items()}
-    unplayed_sos = {p: sos[p] if rule == "own" else float(start[p] * after) if rule == "initial" else 0.0
+    if wanted & {"sos", "sos-1", "sos-2", "mos", "sosos"}:
+        unplayed = {p: mms[p] if rule == "own" else float(start[p]) if rule == "initial" else 0.0
                     for p in history}
-    return {
-        "mms": mms, "score": points, "wins": wins, "sos": sos,
-        "sos-1": {p: _without(v, low=1) for p, v in opponents.items()},
-        "sos-2": {p: _without(v, low=2) for p, v in opponents.items()},
-        "mos": {p: _without(v, low=1, high=1) for p, v in opponents.items()},
-        "cuss": {p: _cumulative(start[p], entries) for p, entries in history.items()},
-        "sosos": {p: sum((sos[e.opponent] if e.opponent else unplayed_sos[p]
-                          for e in entries if e.points is not None), 0.0)
-                  for p, entries in history.items()},
-        "sodos": {p: sum(((e.points or 0.0) * (mms[e.opponent] + (e.handicap if not e.black else
-                                                                  -e.handicap))
-                          for e in entries if e.opponent), 0.0)
-                  for p, entries in history.items()},
-        "rating": {p.id: None if p.rating is None else float(p.rating) for p in players},
-    }
+        # The score each counted round puts into SOS, handicaps counted.
+        opponents = {p: [(mms[e.opponent] + (-e.handicap if e.black else e.handicap)) if e.opponent
+                         else unplayed[p] for e in entries if e.points is not None]
+                     for p, entries in history.items()}
+        sos = {p: sum(v, 0.0) for p, v in opponents.items()}
+        values["sos"] = sos
+        for name, low, high in (("sos-1", 1, 0), ("sos-2", 2, 0), ("mos", 1, 1)):
+            if name in wanted:
+                values[name] = {p: _without(v, low, high) for p, v in opponents.items()}
+        if "sosos" in wanted:
+            own = {p: sos[p] if rule == "own" else float(start[p] * after) if rule == "initial" else 0.0
+                   for p in history}
+            values["sosos"] = {p: sum((sos[e.opponent] if e.opponent else own[p]
+                                       for e in entries if e.points is not None), 0.0)
+                               for p, entries in history.items()}
+    if "cuss" in wanted:
+        values["cuss"] = {p: _cumulative(start[p], entries) for p, entries in history.items()}
+    if "sodos" in wanted:
+        values["sodos"] = {p: sum(((e.points or 0.0) * (mms[e.opponent] + (-e.handicap if e.black
+                                                                           else e.handicap))
+                                   for e in entries if e.opponent), 0.0)
+                           for p, entries in history.items()}
+    if "rating" in wanted:
+        values["rating"] = {p.id: None if p.rating is None else float(p.rating) for p in players}
+    return values
 
 
-def _without(values: list[float], low: int, high: int = 0) -> float:
+def _without(values: list[float], low: int, high: int) -> float:
     """The sum without the ``low`` lowest and ``high`` highest values (0 if nothing is left)."""
     if len(values) <= low + high:
         return 0.0

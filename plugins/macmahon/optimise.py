@@ -1,0 +1,182 @@
+"""Making the draw optimal: fewest repeats, then the smallest sum of score differences.
+
+The top-down draw (:mod:`.pairing`) follows the strategy and explains itself, and nearly
+always crosses each score-group boundary as few times as parity allows: a boundary with
+an odd number of players above it once, any other boundary not at all. Such a pairing
+has the smallest possible sum, over its tables, of the McMahon score differences, since
+that sum is each boundary's score gap times the tables crossing it. Where the draw
+crosses a boundary more often, the score groups around it (and everyone paired with
+them) are re-paired by a minimum-cost perfect matching whose cost is, in this order:
+a repeated game (a third meeting far more than a second), the pair's score difference,
+then leaving a pair the draw made and the distance from the strategy's opponents. The
+window grows a score group at a time on both sides while it stays small enough to
+solve at once; the new pairs are kept only if they cost less.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Protocol
+
+import networkx as nx
+
+from plugins.macmahon.repair import Pair
+
+REPEAT_COST = 10**15  # times the square of the meetings so far
+GAP_COST = 10**7      # a half point of score difference
+BREAK_COST = 10       # leaving a pair the draw made
+WINDOW = 48           # players re-paired at once at most (a matching of 48 takes ~0.1 s)
+
+
+class Player(Protocol):
+    id: str
+    score: float
+    met: frozenset[str]
+    met_twice: frozenset[str]
+
+
+@dataclass(frozen=True)
+class Quality:
+    """What the pairing is judged on, in order: repeats (weighted), the sum of score
+    differences in half points, and how far it is from the draw and the strategy."""
+
+    repeats: int
+    difference: int
+    strategy: int
+
+
+def meetings(a: Player, b: Player) -> int:
+    """How often two players have met: 0, 1, or 2 for twice or more."""
+    return 2 if b.id in a.met_twice else 1 if b.id in a.met else 0
+
+
+def half_points(a: Player, b: Player) -> int:
+    return round(2 * abs(a.score - b.score))
+
+
+def quality(pairs: list[Pair], by_id: Mapping[str, Player]) -> Quality:
+    """The pairing's repeats (a second meeting 1, a third 4) and sum of differences."""
+    return Quality(sum(meetings(by_id[p.a], by_id[p.b]) ** 2 for p in pairs),
+                   sum(half_points(by_id[p.a], by_id[p.b]) for p in pairs), 0)
+
+
+def excess_boundaries(pairs: list[Pair], by_id: Mapping[str, Player]) -> list[float]:
+    """The score groups (by score) below which the pairing crosses more often than parity needs."""
+    scores = sorted({by_id[x].score for p in pairs for x in (p.a, p.b)}, reverse=True)
+    index = {s: i for i, s in enumerate(scores)}
+    crossings = [0] * len(scores)
+    above = [0] * len(scores)
+    for p in pairs:
+        i, j = sorted((index[by_id[p.a].score], index[by_id[p.b].score]))
+        for k in range(i, j):
+            crossings[k] += 1
+    for x in (x for p in pairs for x in (p.a, p.b)):
+        above[index[by_id[x].score]] += 1
+    found, total = [], 0
+    for k, score in enumerate(scores[:-1]):
+        total += above[k]
+        if crossings[k] > total % 2:
+            found.append(score)
+    return found
+
+
+def optimise(pairs: list[Pair], by_id: Mapping[str, Player], position: Mapping[str, int],
+             strategy_cost: Callable[[str, str], int], note: str) -> list[Pair]:
+    """The pairs, with every window around a boundary crossed too often re-paired where that
+    lowers the repeats or the sum of score differences. New pairs get ``note`` (its
+    ``{players}`` and ``{saved}`` filled in); pairs kept keep their own notes."""
+    tried: set[float] = set()
+    while True:
+        todo = [s for s in excess_boundaries(pairs, by_id) if s not in tried]
+        if not todo:
+            return pairs
+        pairs, solved = _improve_around(pairs, todo[0], by_id, position, strategy_cost, note)
+        tried |= solved | {todo[0]}
+
+
+def _improve_around(pairs: list[Pair], score: float, by_id: Mapping[str, Player],
+                    position: Mapping[str, int], strategy_cost: Callable[[str, str], int],
+                    note: str) -> tuple[list[Pair], set[float]]:
+    """Re-pair the widest window of score groups around the boundary below ``score`` that
+    stays within WINDOW players (or, where the two groups beside it are more, the tables
+    crossing it and those nearest to it in the order); keep it if it is better. Also
+    returns the boundaries inside the window: it is now as good as it can be around them."""
+    scores = sorted({by_id[x].score for p in pairs for x in (p.a, p.b)}, reverse=True)
+    k = scores.index(score)
+    best, inside = None, set()
+    for reach in range(len(scores)):
+        groups = scores[max(0, k - reach):k + 2 + reach]
+        window = [p for p in pairs if by_id[p.a].score in groups or by_id[p.b].score in groups]
+        if 2 * len(window) > WINDOW:
+            break
+        best, inside = window, set(groups[:-1])
+        if len(window) == len(pairs):
+            break
+    if best is None:
+        best = _nearest(pairs, score, scores[k + 1], by_id, position)
+    fresh = _match(best, by_id, strategy_cost)
+    if fresh is None:
+        return pairs, inside
+    before = quality(best, by_id)
+    after = quality(fresh, by_id)
+    if (after.repeats, after.difference) >= (before.repeats, before.difference):
+        return pairs, inside
+    kept = {frozenset((p.a, p.b)) for p in best}
+    players = 2 * len(best)
+    saved = before.difference - after.difference
+    text = note.format(players=players, saved=_points(saved))
+    for pair in fresh:
+        if frozenset((pair.a, pair.b)) not in kept:
+            pair.notes.append(text)
+    old = {id(p) for p in best}
+    return [p for p in pairs if id(p) not in old] + fresh, inside
+
+
+def _nearest(pairs: list[Pair], upper: float, lower: float, by_id: Mapping[str, Player],
+             position: Mapping[str, int]) -> list[Pair]:
+    """The tables crossing the boundary between scores ``upper`` and ``lower``, and the
+    tables of those two groups nearest to it in the order, WINDOW players in all."""
+    border = min(position[x] for p in pairs for x in (p.a, p.b) if by_id[x].score <= lower)
+
+    def distance(pair: Pair) -> int:
+        return min(abs(position[x] - border) for x in (pair.a, pair.b))
+
+    crossing = [p for p in pairs
+                if min(by_id[p.a].score, by_id[p.b].score) <= lower < upper
+                <= max(by_id[p.a].score, by_id[p.b].score)]
+    beside = sorted((p for p in pairs if p not in crossing
+                     and {by_id[p.a].score, by_id[p.b].score} <= {upper, lower}), key=distance)
+    return crossing + beside[:max(0, WINDOW // 2 - len(crossing))]
+
+
+def _match(window: list[Pair], by_id: Mapping[str, Player],
+           strategy_cost: Callable[[str, str], int]) -> list[Pair] | None:
+    """The minimum-cost perfect matching of the window's players, or None if there is none."""
+    old = {frozenset((p.a, p.b)): p for p in window}
+    players = sorted({x for p in window for x in (p.a, p.b)}, key=lambda x: (-by_id[x].score, x))
+    costs: dict[tuple[str, str], int] = {}
+    for a, b in combinations(players, 2):
+        pa, pb = by_id[a], by_id[b]
+        kept = frozenset((a, b)) in old
+        costs[a, b] = (REPEAT_COST * meetings(pa, pb) ** 2 + GAP_COST * half_points(pa, pb)
+                       + (0 if kept else BREAK_COST + strategy_cost(a, b)))
+    ceiling = max(costs.values(), default=0) + 1
+    graph = nx.Graph()
+    graph.add_nodes_from(players)
+    graph.add_weighted_edges_from((a, b, ceiling - c) for (a, b), c in costs.items())
+    matching = nx.max_weight_matching(graph, maxcardinality=True)
+    if 2 * len(matching) < len(players):
+        return None
+    order = {x: i for i, x in enumerate(players)}
+    fresh = []
+    for a, b in matching:
+        a, b = sorted((a, b), key=order.__getitem__)
+        fresh.append(old.get(frozenset((a, b))) or Pair(a, b, []))
+    return fresh
+
+
+def _points(half: int) -> str:
+    whole, rest = divmod(half, 2)
+    return f"{whole}{'½' if rest else ''}" if whole else "½"
