@@ -20,7 +20,7 @@ import pluggy
 import tomli_w
 
 from publisher.content import read_toml
-from publisher.formats import merge
+from publisher.formats import formats, merge
 from publisher.importing import read_foreign
 from publisher.problems import ContentError, Problem
 
@@ -47,6 +47,10 @@ def readable_folder(pm: pluggy.PluginManager, folder: Path) -> Iterator[Readable
         yield Readable(folder)
         return
     source = _source_file(toml_path, folder, config)
+    readers = sorted(name for name, f in formats(pm).items() if f.imports)
+    if config["source"] not in readers:
+        raise ContentError(Problem(toml_path, f"no plugin reads the format {config['source']!r}",
+                                   f"use one of: {', '.join(readers)}", key="source"))
     championship = read_foreign(pm, config["source"], source)
     with tempfile.TemporaryDirectory(prefix="publisher-source-") as temporary:
         copy = Path(temporary) / folder.name

@@ -101,9 +101,10 @@ def test_import_of_the_export_gives_the_same_rounds_and_standings(tmp_path, run)
     assert (tmp_path / "again.h9").read_bytes() == (tmp_path / "lj.h9").read_bytes()
 
 
-def test_import_reads_an_archive_file(tmp_path, run):
+@pytest.mark.parametrize("encoding", ["iso-8859-15", "utf-8"])
+def test_import_reads_an_archive_file(tmp_path, run, encoding):
     source = tmp_path / "cup.h9"
-    source.write_bytes(SAMPLE.encode("iso-8859-15"))
+    source.write_bytes(SAMPLE.encode(encoding))
     folder = tmp_path / "content" / "cup"
     code, out, err = run("import", "egd", source, folder)
     assert code == 0, err

@@ -272,3 +272,12 @@ def test_each_save_from_opengotha_rebuilds_the_site_under_watch(tmp_path):
         assert [p["result"] for p in rows["pairings"]] == ["0-1", "1-0!"]
     finally:
         watcher.stop()
+
+
+def test_a_live_source_of_an_unknown_format_names_the_key(tmp_path, run):
+    folder = tmp_path / "content" / "live"
+    write_tournament(folder / "tournament.xml")
+    write(folder / "event.toml", 'source = "gotha"\nfile = "tournament.xml"\n')
+    code, _, err = run("build", "--content", tmp_path / "content", "--out", tmp_path / "site")
+    assert code == 1 and "event.toml: source: no plugin reads the format 'gotha'" in err
+    assert "opengotha" in err

@@ -30,9 +30,13 @@ _FIX = "correct the line in the file, or ask the EGD for the file again"
 def read_h9(path: Path) -> Championship:
     """Read a ``.h9`` file; ContentError names the first line that cannot be read."""
     try:
-        text = path.read_bytes().decode(ENCODING)
+        data = path.read_bytes()
     except OSError as exc:
         raise ContentError(Problem(path, f"cannot be read: {exc.strerror}")) from None
+    try:  # the EGD's files are ISO-8859-15; a file saved again by an editor may be UTF-8
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = data.decode(ENCODING)
     header: dict[str, str] = {}
     columns: list[str] = []
     bar_floor: tuple[str, str] | None = None

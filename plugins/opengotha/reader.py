@@ -153,7 +153,7 @@ def _games(xml: XmlFile, by_key: dict[str, _Player], folded: dict[str, _Player],
            problems: Problems, notes: list[str]) -> dict[int, list[dict[str, Any]]]:
     """The round files' rows by round: games in table order, then byes."""
     found: dict[int, list[dict[str, Any]]] = {}
-    seen: dict[tuple[int, str], int | None] = {}
+    seen: dict[tuple[int, str], Element] = {}
     unmarked: set[str] = set()
 
     def player(element: Element, attribute: str) -> _Player | None:
@@ -167,9 +167,9 @@ def _games(xml: XmlFile, by_key: dict[str, _Player], folded: dict[str, _Player],
     def seat(element: Element, who: _Player, number: int) -> None:
         if (number, who.id) in seen:
             problems.items.append(xml.problem(element, f"{who.row['name']} is twice in round {number} (also "
-                                              f"on line {seen[number, who.id]})",
+                                              f"on line {xml.line(seen[number, who.id])})",
                                               "keep one game or bye a round for each player"))
-        seen[number, who.id] = xml.line(element)
+        seen[number, who.id] = element
         who.absent.discard(number)
 
     for element in xml.root.iterfind("Games/Game"):
@@ -347,8 +347,11 @@ def _rank(text: str) -> str | None:
     return f"{int(match.group(1))}{match.group(2).lower()}" if match and int(match.group(1)) else None
 
 
+_INTEGER = re.compile(r"-?[0-9]{1,6}")
+
+
 def _number(text: str) -> int | None:
-    return int(text) if re.fullmatch(r"-?[0-9]{1,6}", text.strip()) else None
+    return int(text) if _INTEGER.fullmatch(text.strip()) else None
 
 
 def _whole(xml: XmlFile, element: Element, attribute: str, low: int, high: int, problems: Problems,
