@@ -14,7 +14,7 @@ from pathlib import Path
 import jinja2
 
 from publisher.output import OutputError
-from publisher.problems import ContentError, display_path
+from publisher.problems import ContentError, display_path, report_lines
 
 
 def is_user_mistake(error: BaseException) -> bool:
@@ -32,7 +32,7 @@ def is_user_mistake(error: BaseException) -> bool:
 def describe_failure(error: BaseException) -> str:
     """The text a director needs to fix a failed build: every problem, one a line."""
     if isinstance(error, ContentError):
-        return "\n".join(str(p) for p in error.problems)
+        return "\n".join(report_lines(error.problems))
     if isinstance(error, OutputError):
         return str(error)
     if isinstance(error, jinja2.TemplateSyntaxError):

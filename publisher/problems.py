@@ -7,6 +7,7 @@ and prints one line for each, so a director fixes a whole file in one go.
 from __future__ import annotations
 
 import os
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -44,7 +45,7 @@ class ContentError(Exception):
 
     def __init__(self, problems: Problem | Iterable[Problem]):
         self.problems = [problems] if isinstance(problems, Problem) else list(problems)
-        super().__init__("\n".join(str(p) for p in self.problems))
+        super().__init__("\n".join(report_lines(self.problems)))
 
     @classmethod
     def raise_any(cls, problems: Problem | Iterable[Problem]) -> None:
@@ -52,6 +53,26 @@ class ContentError(Exception):
         found = cls(problems)
         if found.problems:
             raise found
+
+
+MOST_PER_FILE = 20  # a million-row file with a wrong column must not print a million lines
+
+
+def report_lines(problems: Iterable[Problem]) -> list[str]:
+    """One line a problem, but at most MOST_PER_FILE a file, then how many more that file has:
+    the first ones show what is wrong, and the console and every open page stay readable."""
+    shown: Counter[Path] = Counter()
+    lines: list[str] = []
+    for problem in problems:
+        shown[problem.file] += 1
+        if shown[problem.file] <= MOST_PER_FILE:
+            lines.append(str(problem))
+    for file, count in shown.items():
+        if count > MOST_PER_FILE:
+            lines.append(f"{display_path(file)}: {count - MOST_PER_FILE:,} more problems, not shown. "
+                         "Fix: mend the ones above first (often one mistake repeated on every line), "
+                         "then build again to see the rest")
+    return lines
 
 
 class Problems:

@@ -298,3 +298,17 @@ def test_a_tab_closed_while_its_page_is_sent_is_not_reported(served, capfd):
     assert served.get("/club/")[0] == 200
     err = capfd.readouterr().err
     assert "Traceback" not in err and "Broken" not in err and "reset" not in err
+
+
+def test_a_flood_of_problems_is_capped_in_the_status_every_page_polls(served):
+    """100,000 bad rows made the status 19 MB, fetched by every open page a few times a second."""
+    players = served.folder / "players.csv"
+    players.write_text("id,name\n" + "".join(f"bad id {i},Name\n" for i in range(100_000)), encoding="utf-8")
+    eventually(lambda: served.status()["error"] is not None, timeout=60)
+    lines = served.status()["error"].splitlines()
+    assert len(lines) == 21
+    assert lines[0].endswith("players.csv:2: id 'bad id 0' is not valid. Fix: use letters, digits, - and "
+                             "_ only, like p017")
+    assert lines[-1].endswith("players.csv: 99,980 more problems, not shown. Fix: mend the ones above first "
+                              "(often one mistake repeated on every line), then build again to see the rest")
+    assert len(served.get("/__publisher/status.json")[2]) < 5_000
