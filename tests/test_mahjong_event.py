@@ -181,3 +181,20 @@ def test_a_forced_redraw_leaves_the_files_it_replaces_and_later_ones_unread(tmp_
     assert (folder / "rounds/2-seating.csv").read_text() == seating  # same field, same seed
     code, _, err = run("draw", folder, "--round", 2, "--dry-run")  # without --force, every file counts
     assert code == 1 and "score 'abc' of p01 is not a number" in err
+
+
+def test_draw_on_a_finished_event_does_not_offer_to_redraw_the_final(tmp_path, run):
+    from test_mahjong_scoring import FINAL, ROUND1, ROUND2
+
+    folder = make_event(tmp_path, groups=2, rates='carry_over_round1 = { A = "1/4", B = "1/2" }')
+    for number, scores in ((1, ROUND1), (2, ROUND2), (3, FINAL)):
+        play(run, folder, number, scores)
+    final = display_path(folder / "rounds/3-seating.csv")
+    code, _, err = run("draw", folder)
+    assert code == 1 and err.splitlines()[0] == (
+        f"error: {final}: exists: every round of Test Mahjong is drawn, the final (round 3) included. "
+        "Fix: there is nothing left to draw; to seat a round again, name it with --round N --force")
+    code, _, err = run("draw", folder, "--round", 3)
+    assert code == 1 and err.splitlines()[0] == (
+        f"error: {final}: already exists, and round 3 has scores in 3-scores.csv. Fix: leave it, since "
+        "the round is under way or played; pass --force only to seat it again and enter its scores anew")

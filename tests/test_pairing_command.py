@@ -134,3 +134,20 @@ def test_an_event_folder_that_is_missing_or_a_file_is_named(archive, run):
         assert code == 1 and "Traceback" not in err
         assert err.splitlines()[0] == (f"error: {display_path(given)}: {what}. "
                                        "Fix: name a championship folder, like content/wosc-2026")
+
+
+def test_force_refuses_a_round_that_holds_results_unless_told_to_discard_them(archive, run):
+    path = archive / EVENT / "rounds" / "1.csv"
+    run("pair", archive / EVENT)
+    lines = path.read_text().splitlines()
+    lines[1] = lines[1].replace(",,", ",1-0,", 1)
+    lines[2] = lines[2].replace(",,", ",0-1,", 1)
+    path.write_text("\n".join(lines) + "\n")
+    typed = path.read_bytes()
+    code, _, err = run("pair", archive / EVENT, "--round", "1", "--force")
+    assert code == 1 and path.read_bytes() == typed
+    assert "rounds/1.csv: holds 2 results already entered; pairing round 1 again would lose them. " \
+        "Fix: pass --discard-results as well to pair it again anyway, or --dry-run to see the pairing" in err
+    assert run("pair", archive / EVENT, "--round", "1", "--dry-run")[0] == 0 and path.read_bytes() == typed
+    code, _, _ = run("pair", archive / EVENT, "--round", "1", "--force", "--discard-results")
+    assert code == 0 and all(line.split(",")[3] == "" for line in path.read_text().splitlines()[1:])

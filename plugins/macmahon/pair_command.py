@@ -14,7 +14,7 @@ from pathlib import Path
 
 from plugins.macmahon.order import pairing_order
 from plugins.macmahon.pairing import STRATEGY_PAIRS, Pairing, Table, pair
-from plugins.macmahon.rounds import round_path
+from plugins.macmahon.rounds import Round, round_path
 from plugins.macmahon.settings import STRATEGIES
 from plugins.macmahon.standings import display
 from publisher.build import load_event
@@ -35,6 +35,8 @@ def add_pair_command(subparsers: argparse._SubParsersAction) -> None:
                         help="the pairing inside score groups (default: the event's pairing)")
     parser.add_argument("--dry-run", action="store_true", help="print the pairing, write nothing")
     parser.add_argument("--force", action="store_true", help="replace an existing round file")
+    parser.add_argument("--discard-results", action="store_true",
+                        help="with --force: replace a round file even though it holds results")
     parser.set_defaults(run=run_pair)
 
 
@@ -52,6 +54,8 @@ def run_pair(args: argparse.Namespace) -> int:
     number = len(mm.rounds) + 1 if args.round_number is None else args.round_number
     # A dry run writes nothing, so it may show the pairing of a round that has its file.
     _check_round(event, len(mm.rounds), number, args.force or args.dry_run)
+    if not (args.dry_run or args.discard_results):
+        _check_results(mm.rounds, number)
     strategy = args.strategy or mm.settings.pairing
     order = pairing_order(event.players, mm.rounds, mm.grouping, mm.settings, number)
     if len(order) < 2:
@@ -101,6 +105,17 @@ def _check_round(event: Event, paired: int, number: int, force: bool) -> None:
                     f"round {number} cannot be paired", "enter the result (1-0, 0-1, ...) first",
                     line=g.line)
             for g in previous.pending])
+
+
+def _check_results(rounds: list[Round], number: int) -> None:
+    """``--force`` replaces a round file; the results typed into it go only on a second word."""
+    for found in (r for r in rounds if r.number == number):
+        played = sum(g.result is not None for g in found.games)
+        if played:
+            raise ContentError(Problem(
+                found.path, f"holds {played} result{'s' if played != 1 else ''} already entered; "
+                f"pairing round {number} again would lose {'them' if played != 1 else 'it'}",
+                "pass --discard-results as well to pair it again anyway, or --dry-run to see the pairing"))
 
 
 def round_csv(pairing: Pairing, handicaps: bool = False) -> str:

@@ -90,9 +90,17 @@ def run_draw(args: argparse.Namespace) -> int:
     event, state = _load(args)
     number = _next_round(event, state) if args.round is None else args.round
     path = seating_path(event, number)
+    if args.round is None and path.exists():
+        raise ContentError(Problem(path, f"exists: every round of {event.name} is drawn, the final "
+                                   f"(round {number}) included", "there is nothing left to draw; to "
+                                   "seat a round again, name it with --round N --force"))
     if path.exists() and not args.force and not args.dry_run:
-        raise ContentError(Problem(path, "already exists",
-                                   "pass --force to draw it again (the seating is replaced)"))
+        scored = scores_path(event, number).exists()
+        raise ContentError(Problem(path, "already exists" + (
+            f", and round {number} has scores in {scores_path(event, number).name}" if scored else ""),
+            "leave it, since the round is under way or played; pass --force only to seat it again and "
+            "enter its scores anew" if scored else
+            "pass --force to draw it again (the seating is replaced)"))
     text = seating_csv(draw_round(event, state, number))
     if args.dry_run:
         print(text, end="")
