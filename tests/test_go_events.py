@@ -190,11 +190,13 @@ def test_absent_score_and_the_sos_of_an_absent_round(tmp_path, run, rule, sos_e,
     assert run("build", "--content", folder.parent, "--out", out)[0] == 0
     data = json.loads((out / "open/data/standings-1.json").read_text())
     lines = {s["player"]: s for s in data["standings"]}
-    assert lines["e"]["score"] == 0.5 and lines["e"]["wins"] == 0.0
+    assert lines["e"]["score"] == 0.5 and lines["e"]["wins"] == 0.0 and lines["e"]["absent"] == [1]
+    assert "absent" not in lines["a"]
     assert lines["e"]["tiebreaks"] == {"sos": sos_e, "sosos": sosos_e}
     assert lines["b"]["tiebreaks"] == {"sos": 1.0, "sosos": 0.0}
     page = (out / "open/standings-1.html").read_text()
     assert "a round the player missed ½" in page
+    assert 'Eve</a> <span class="tag">absent in round&nbsp;1</span>' in page
 
 
 def test_sos_of_a_bye_by_each_rule_with_initial_scores():

@@ -113,6 +113,7 @@ class Standing:
     tiebreaks: dict[str, float | None]
     withdrawn: int | None = None  # the last round played, once the player has withdrawn
     colours: tuple[int, int] = (0, 0)  # games as Black (Sente) and as White (Gote)
+    absent: tuple[int, ...] = ()       # rounds missed before any withdrawal (scored absent_score)
 
     @property
     def place_text(self) -> str:
@@ -142,6 +143,7 @@ class Standings:
                 {"place": s.place, "player": s.player, "score": s.score, "wins": s.wins,
                  "tiebreaks": dict(s.tiebreaks),
                  "colours": {"black": s.colours[0], "white": s.colours[1]},
+                 **({"absent": list(s.absent)} if s.absent else {}),
                  **({"withdrawn": s.withdrawn} if s.withdrawn is not None else {})}
                 for s in self.lines
             ],
@@ -207,9 +209,11 @@ def compute(players: list[Player], rounds: list[Round], grouping: Grouping, sett
         place = lines[-1].place if equal_above else index + 1
         games = [e for e in history[player] if e.opponent]
         colours = (sum(e.black for e in games), sum(not e.black for e in games))
+        last = settings.withdrawn.get(player, after)
+        missed = tuple(e.round for e in history[player] if e.kind == "absent" and e.round <= last)
         lines.append(Standing(player, place, equal_above or equal_below, score[player],
                               values["wins"][player], {t: values[t][player] for t in tiebreaks},
-                              gone.get(player), colours))
+                              gone.get(player), colours, missed))
     pending = sum(len(r.pending) for r in played)
     return Standings(after, lines, list(tiebreaks), pending)
 
