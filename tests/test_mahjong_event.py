@@ -149,6 +149,15 @@ def test_the_example_events_build(tmp_path, run):
         assert (macau / f"{page}.html").is_file()
     running = json.loads((out / "hk-mahjong-open-2026/data/mahjong-round-2.json").read_text())
     assert {s["status"] for s in running["standings"]} == {"pending"}
+    # Hong Kong: a penalty and a lottery drawn in the hall at the cut, a substitute in round 1.
+    hk = {s["player"]: s for s in json.loads(
+        (out / "hk-mahjong-open-2026/data/mahjong-round-1.json").read_text())["standings"]}
+    assert (hk["h29"]["penalty"], hk["h29"]["total"], hk["h29"]["status"]) == ("10", "-3", "eliminated")
+    assert hk["h28"]["tiebreak"].endswith("ahead of Lok Ho by a lottery drawn in the hall (equal hands)")
+    standings = (out / "hk-mahjong-open-2026/standings-1.html").read_text()
+    assert "Penalty 10.00 in session 2, half 1: late arrival (twelve minutes)" in standings
+    assert "Ming Chow played session 1, half 2 in their seat" in standings
+    assert "Ming Chow" in (out / "hk-mahjong-open-2026/scoresheets-1.html").read_text()
     assert "Round 2 of 4: drawn, scores pending" in (out / "index.html").read_text()
 
 

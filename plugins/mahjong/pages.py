@@ -60,7 +60,7 @@ def event_pages(event: Event, state: Mahjong) -> list[Page | DataFile]:
                  context_only=True),
             Page(f"standings-{current.number}.html", T + "standings.html",
                  f"{label} standings — {event.name}",
-                 {"round": round_summary(state, current), "rows": standing_rows(event, current),
+                 {"round": round_summary(state, current), "rows": standing_rows(event, state, current),
                   "groups": bool(current.number == 1 and any(g for g in state.groups)),
                   "penalties": any(s.penalties for s in current.standings)},
                  nav="Standings" if latest else None, nav_order=30, context_only=True),
@@ -162,7 +162,7 @@ def scoresheets(event: Event, state: Mahjong, current: Round) -> list[dict[str, 
     return sheets
 
 
-def standing_rows(event: Event, current: Round) -> list[dict[str, Any]]:
+def standing_rows(event: Event, state: Mahjong, current: Round) -> list[dict[str, Any]]:
     place = places(s.rank for s in current.standings)
     rows = []
     for index, s in enumerate(current.standings):
@@ -173,16 +173,16 @@ def standing_rows(event: Event, current: Round) -> list[dict[str, Any]]:
             "name": event.player(s.player).name, "group": s.group, "carried": display(s.carried),
             "play": display(s.play), "penalty": display(-s.penalty) if s.penalties else "",
             "total": display(s.total), "status": s.status,
-            "tiebreak": s.tiebreak, "cut": first_out, "notes": standing_notes(event, current, s),
+            "tiebreak": s.tiebreak, "cut": first_out, "notes": standing_notes(event, state, current, s),
         })
     return rows
 
 
-def standing_notes(event: Event, current: Round, s: Standing) -> list[str]:
+def standing_notes(event: Event, state: Mahjong, current: Round, s: Standing) -> list[str]:
     """What else happened to a player in a round: penalties, substitutes, withdrawals."""
-    notes = [f"Penalty {display(p.points)} in {_part_name(current, p.part)}: {p.reason}"
+    notes = [f"Penalty {display(p.points)} in {_part_name(state, current, p.part)}: {p.reason}"
              for p in s.penalties]
-    notes += [f"{_spell(event, substitute)} played {_part_name(current, part)} in their seat"
+    notes += [f"{_spell(event, substitute)} played {_part_name(state, current, part)} in their seat"
               for part, substitute in sorted(current.substituted.get(s.player, {}).items())]
     if s.status == WITHDRAWN:
         notes.append(f"Qualified but withdrew before round {current.number + 1}"
@@ -194,8 +194,12 @@ def standing_notes(event: Event, current: Round, s: Standing) -> list[str]:
     return notes
 
 
-def _part_name(current: Round, part: int) -> str:
-    return f"part {part}" if current.parts_total > 1 else "the round"
+def _part_name(state: Mahjong, current: Round, part: int) -> str:
+    """"session 2, half 1", "quarter 3", "the round": a part as a note names it."""
+    if current.parts_total == 1:
+        return "the round"
+    label = state.settings.part_label(current.number, part)
+    return label[0].lower() + label[1:]
 
 
 def _spell(event: Event, someone: str) -> str:
@@ -261,7 +265,7 @@ def player_paths(event: Event, state: Mahjong) -> dict[str, list[dict[str, Any]]
                 "total": display(standing.total), "status": standing.status,
                 "rank": place[standing.rank],
                 "tiebreak": standing.tiebreak,
-                "notes": standing_notes(event, current, standing),
+                "notes": standing_notes(event, state, current, standing),
             })
     return paths
 

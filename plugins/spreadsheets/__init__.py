@@ -76,7 +76,7 @@ def _mahjong(event: Event) -> list[File]:
         ([r["place"], r["name"], r["out"], r["total"], r["prize"]]
          for r in result_rows(event, state.results))))]
     for current in (r for r in state.rounds if r.drawn):
-        rows = standing_rows(event, current)
+        rows = standing_rows(event, state, current)
         outputs.append(File(f"standings-{current.number}.csv", spreadsheet_csv(
             ["Rank", "Player", "Group", "Carried", "Play", "Penalty", "Total", "Status"],
             ([r["rank"], r["name"], r["group"], r["carried"], r["play"], r["penalty"], r["total"],
