@@ -29,7 +29,7 @@ import time
 from pathlib import Path
 
 from plugins.archive import publisher_site_pages
-from plugins.archive.people import gather
+from plugins.archive.people import everyone, gather
 from plugins.archive.search import entries, index_files
 from publisher.build import Builder, load_event
 from publisher.content import event_dirs
@@ -106,7 +106,7 @@ def build_benchmark(championships: int, players: int, repeats: int) -> None:
             started = time.perf_counter()
             publisher_site_pages(site)
             archives.append(time.perf_counter() - started)
-        people = gather(events)
+        people = gather(everyone(events))
         print(f"Build of {championships} championships x {players} players ({report.files:,} files, "
               f"{len(people):,} people with a page): median {statistics.median(builds):.2f} s "
               f"over {repeats}; the archive plugin's site pages {statistics.median(archives):.2f} s "
@@ -115,8 +115,9 @@ def build_benchmark(championships: int, players: int, repeats: int) -> None:
 
 
 def index_report(events: list, label: str) -> dict[str, bytes]:
-    people = gather(events)
-    rows = entries(people, events)
+    found = everyone(events)
+    people = gather(found)
+    rows = entries(people, found)
     files = {f.path: f.data for f in index_files(rows)}
     shards = {p: d for p, d in files.items() if "people-" in p}
     zipped = {p: len(gzip.compress(d, 6)) for p, d in shards.items()}

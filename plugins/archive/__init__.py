@@ -17,7 +17,7 @@ from typing import Any
 from plugins.archive import feeds, search
 from plugins.archive.calendar import event_calendar
 from plugins.archive.chart import Point, trend_svg
-from plugins.archive.people import Person, check_people, gather, ids, people_json, person_key
+from plugins.archive.people import Person, check_people, everyone, gather, ids, people_json, person_key
 from plugins.archive.schedule import read_round_schedule
 from publisher import hookimpl
 from publisher.model import DataFile, Event, File, Page, Session, Site
@@ -61,8 +61,9 @@ def publisher_event_pages(event: Event) -> list[Page | DataFile | File]:
 
 @hookimpl
 def publisher_site_pages(site: Site) -> list[Page | DataFile | File]:
-    people = gather(site.events)
-    rows = search.entries(people, site.events)
+    found = everyone(site.events)
+    people = gather(found)
+    rows = search.entries(people, found)
     return [
         *(person_page(person) for person in people),
         DataFile("data/people.json", people_json(people)),

@@ -8,6 +8,7 @@ on paper and with a screen reader (``role="img"`` and a summary in ``aria-label`
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from dataclasses import dataclass
 
 from markupsafe import Markup, escape
@@ -29,6 +30,11 @@ class Point:
 
 def trend_svg(points: list[Point], label: str) -> Markup:
     """The chart of ``points`` (oldest first), or nothing for fewer than one point."""
+    return _svg(tuple(points), label)
+
+
+@functools.lru_cache(maxsize=1 << 16)  # a rebuild draws again the charts of everyone
+def _svg(points: tuple[Point, ...], label: str) -> Markup:
     if not points:
         return Markup("")
     first, last = points[0].day.toordinal(), points[-1].day.toordinal()

@@ -69,6 +69,7 @@ class Appearance:
     place: str
     score: str
     page: str  # the player's page in that championship, from the site root
+    key: str  # the person's key, "" for a row without an id
 
 
 @dataclass
@@ -91,6 +92,12 @@ class Person:
         return f"players/{self.key}.html"
 
 
+def everyone(events: list[Event]) -> list[Appearance]:
+    """Every player of every championship, the oldest championship first."""
+    return [a for event in sorted(events, key=lambda e: (e.start, e.end, e.slug))
+            for a in appearances(event)]
+
+
 def appearances(event: Event) -> list[Appearance]:
     """Every player of a championship with their place, whether or not they are a person."""
     record = event.record or {}
@@ -100,18 +107,18 @@ def appearances(event: Event) -> list[Appearance]:
     for player in event.players:
         line = standings.get(player.id, {})
         page = f"{event.slug}/players/{player.id}.html" if has_pages else f"{event.slug}/players.html"
-        found.append(Appearance(event, player, line.get("place", ""), line.get("score", ""), page))
+        found.append(Appearance(event, player, line.get("place", ""), line.get("score", ""), page,
+                                person_key(player)))
     return found
 
 
-def gather(events: list[Event]) -> list[Person]:
-    """The people of the archive, by key; each one's championships from the oldest."""
+def gather(found: list[Appearance]) -> list[Person]:
+    """The people of the archive by key, from :func:`everyone`; each one's championships
+    from the oldest."""
     people: dict[str, Person] = {}
-    for event in sorted(events, key=lambda e: (e.start, e.end, e.slug)):
-        for appearance in appearances(event):
-            key = person_key(appearance.player)
-            if key:
-                people.setdefault(key, Person(key)).appearances.append(appearance)
+    for appearance in found:
+        if appearance.key:
+            people.setdefault(appearance.key, Person(appearance.key)).appearances.append(appearance)
     return [people[key] for key in sorted(people)]
 
 

@@ -17,15 +17,20 @@ JSON wrapped in one call, ``archiveSearch.people("k", [...])``, because browsers
 
 from __future__ import annotations
 
+import functools
 import json
 import string
 
-from plugins.archive.people import Person, appearances, person_key
-from publisher.model import Event, File
+from plugins.archive.people import Appearance, Person
+from publisher.model import File
 from publisher.text import fold_table, search_key
 
 SHARDS = string.ascii_lowercase + string.digits
 OTHER = "_"  # names whose word starts with anything else
+
+
+# Every rebuild under watch makes the index again from names that mostly did not change.
+_folded = functools.lru_cache(maxsize=1 << 17)(search_key)
 
 
 def shard_of(word: str) -> str:
@@ -33,20 +38,20 @@ def shard_of(word: str) -> str:
     return word[0] if word[:1] in SHARDS and word[:1] else OTHER
 
 
-def entries(people: list[Person], events: list[Event]) -> list[list[str]]:
-    """``[folded name, name, country, what, page]`` for everyone, in order of folded name."""
+def entries(people: list[Person], found: list[Appearance]) -> list[list[str]]:
+    """``[folded name, name, country, what, page]`` for everyone (``found`` is every player
+    of every championship), in order of folded name."""
     rows = []
     for person in people:
         count = len(person.appearances)
         what = person.latest.event.name if count == 1 else f"{count} championships"
-        rows.append([search_key(person.name), person.name, person.latest.player.country, what,
+        rows.append([_folded(person.name), person.name, person.latest.player.country, what,
                      person.page])
-    for event in events:
-        for appearance in appearances(event):
-            if not person_key(appearance.player):
-                player = appearance.player
-                rows.append([search_key(player.name), player.name, player.country,
-                             event.name, appearance.page])
+    for appearance in found:
+        if not appearance.key:
+            player = appearance.player
+            rows.append([_folded(player.name), player.name, player.country, appearance.event.name,
+                         appearance.page])
     return sorted(rows)
 
 
