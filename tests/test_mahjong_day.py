@@ -209,6 +209,8 @@ def test_the_wsom_schedule_breaks_groups_and_time_zone(tmp_path, run):
     assert "Sat 03 Oct, 11:20" in page  # group B's second half
     assert "Sun 04 Oct, 09:00" in page  # round 5 given in UTC, shown on the venue's clock
     assert "10-minute break after cycle 2" in page and "(130 min in all)" in page
+    live = json.loads((out / "series/data/live.json").read_text())
+    assert live["timezone"] == "Asia/Macau"
 
 
 def table_free_settings(folder: Path):

@@ -456,3 +456,22 @@ def test_with_the_public_address_the_screen_shows_a_qr_code_of_find_html(tmp_pat
     finally:
         context.close()
         hall.stop()
+
+
+def test_the_hall_clock_keeps_the_venues_time_zone(tmp_path, browser, expect):
+    """A laptop set to London drives a screen in Hong Kong: the clock shows Hong Kong's time."""
+    import datetime as dt
+    from zoneinfo import ZoneInfo
+
+    from publisher.plugins import plugin_manager as every_plugin
+
+    content, site = tmp_path / "content", tmp_path / "site"
+    shutil.copytree(EXAMPLES / "hk-mahjong-open-2026", content / "hk-mahjong-open-2026")
+    Builder(every_plugin(), content, site).build()
+    context = browser.new_context(timezone_id="Europe/London", viewport={"width": 1920, "height": 1080})
+    page = context.new_page()
+    page.goto((site / "hk-mahjong-open-2026" / "screen.html").as_uri())
+    hong_kong = [(dt.datetime.now(ZoneInfo("Asia/Hong_Kong")) + dt.timedelta(minutes=m)).strftime("%H:%M")
+                 for m in (0, 1)]
+    expect(page.locator("#screen-time")).to_have_text(re.compile("^(" + "|".join(hong_kong) + ")$"))
+    context.close()
