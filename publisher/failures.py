@@ -15,15 +15,17 @@ import jinja2
 
 from publisher.output import OutputError
 from publisher.problems import ContentError, display_path, report_lines
+from publisher.targets import PublishError
 
 
 def is_user_mistake(error: BaseException) -> bool:
-    """True when the fix is in a file the user wrote: content, a template, ``--out``.
+    """True when the fix is in a file the user wrote (content, a template, ``--out``) or in
+    the publish target (its address, the host, the login).
 
     An error raised by a template's own expression (``{{ 1 + "a" }}``) counts, since
     Jinja2 runs templates as code; one raised inside a plugin's Python does not.
     """
-    if isinstance(error, ContentError | jinja2.TemplateError | OutputError):
+    if isinstance(error, ContentError | jinja2.TemplateError | OutputError | PublishError):
         return True
     frames = traceback.extract_tb(error.__traceback__)
     return bool(frames) and _is_template(frames[-1])
@@ -33,7 +35,7 @@ def describe_failure(error: BaseException) -> str:
     """The text a director needs to fix a failed build: every problem, one a line."""
     if isinstance(error, ContentError):
         return "\n".join(report_lines(error.problems))
-    if isinstance(error, OutputError):
+    if isinstance(error, OutputError | PublishError):
         return str(error)
     if isinstance(error, jinja2.TemplateSyntaxError):
         where = display_path(Path(error.filename)) if error.filename else error.name

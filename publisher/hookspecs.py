@@ -23,6 +23,8 @@ Pipeline of one build:
    once for the archive, with every championship.
 4. on demand: ``publisher export`` asks ``publisher_export`` for a computed championship
    in another program's format.
+5. publishing (``publisher publish``, ``watch --publish``): ``publisher_publish_targets``
+   gives the class that writes the built site to the target's URL scheme.
 
 Hooks that read content raise :class:`publisher.problems.ContentError` with
 every :class:`~publisher.problems.Problem` they found; the build reports them
@@ -40,6 +42,7 @@ import pluggy
 
 from publisher.formats import Championship, Format
 from publisher.model import DataFile, Event, File, Page, Session, Site
+from publisher.targets import Target
 
 hookspec = pluggy.HookspecMarker("publisher")
 
@@ -205,4 +208,18 @@ def publisher_event_schedule(event: Event) -> list[Session] | None:
     A system with a schedule of its own answers (mahjong's ``[mahjong.schedule]``); the
     archive plugin answers last, from event.toml's ``[schedule]``. Used for calendars
     and to date feed entries; an empty list means no times are known.
+    """
+
+
+# -- publishing -----------------------------------------------------------------------------
+
+@hookspec
+def publisher_publish_targets() -> dict[str, type[Target]]:
+    """The kinds of publish target this plugin brings: URL scheme -> Target subclass.
+
+    ``"file"`` also serves a TARGET given as a plain path. The engine in
+    :mod:`publisher.publish` decides what to upload, in which order, and keeps the
+    target's ``.publisher-manifest.json``; a Target only connects, reads, lists,
+    writes (atomically) and deletes, and raises PublishError with the cause. Import
+    heavy client libraries inside the hook, so other commands do not pay for them.
     """

@@ -15,14 +15,19 @@ from publisher.content import read_toml
 from publisher.problems import ContentError, Problem, Problems
 
 EXAMPLE_URL = "https://results.example.org/"
-KEYS = ("url",)
+KEYS = ("url", "publish")
+PUBLISH_KEYS = ("target", "endpoint_url")
 
 
 @dataclass(frozen=True)
 class SiteSettings:
-    """``url``: where the built site is published, ending with ``/``; ``""`` when not given."""
+    """``url``: where the built site is published, ending with ``/``; ``""`` when not given.
+    ``publish_target`` and ``publish_endpoint_url``: ``[publish] target`` and ``endpoint_url``,
+    where ``publisher publish`` sends the site when no TARGET is typed."""
 
     url: str = ""
+    publish_target: str = ""
+    publish_endpoint_url: str = ""
 
 
 def read_site_settings(content_dir: Path) -> SiteSettings:
@@ -41,8 +46,40 @@ def read_site_settings(content_dir: Path) -> SiteSettings:
             problems.add(path, "is not a setting of site.toml",
                          f"remove it; the settings are: {', '.join(KEYS)}", key=key)
     url = _url(path, config["url"], problems) if "url" in config else ""
+    target, endpoint = _publish(path, config.get("publish", {}), problems)
     problems.check()
-    return SiteSettings(url=url)
+    return SiteSettings(url=url, publish_target=target, publish_endpoint_url=endpoint)
+
+
+def _publish(path: Path, table: object, problems: Problems) -> tuple[str, str]:
+    """``[publish] target`` and ``endpoint_url``; a password in the target is refused, since
+    site.toml is shared and often kept in version control."""
+    example = 'write [publish] with target = "sftp://user@host/path"'
+    if not isinstance(table, dict):
+        problems.add(path, f"must be a table, not {table!r}", example, key="publish")
+        return "", ""
+    for key in table:
+        if key not in PUBLISH_KEYS:
+            problems.add(path, "is not a setting of [publish]",
+                         f"remove it; the settings are: {', '.join(PUBLISH_KEYS)}", key=f"publish.{key}")
+    values = []
+    for key in PUBLISH_KEYS:
+        value = table.get(key, "")
+        if not isinstance(value, str):
+            problems.add(path, f"must be text, not {value!r}", example, key=f"publish.{key}")
+            value = ""
+        values.append(value.strip())
+    target, endpoint = values
+    try:
+        password = urlsplit(target).password if "://" in target else None
+    except ValueError:
+        password = None
+    if password:
+        problems.add(path, "the address holds a password",
+                     "remove it from the address; give it in the PUBLISHER_FTP_PASSWORD environment "
+                     "variable or ~/.netrc (SFTP uses your SSH keys)", key="publish.target")
+        target = ""
+    return target, endpoint
 
 
 def _url(path: Path, value: object, problems: Problems) -> str:

@@ -1,0 +1,167 @@
+"""SFTP: a VPS or any host with SSH, with the user's keys and agent.
+
+The host must already be in ``~/.ssh/known_hosts``: an unknown host is refused with
+the command that records it, never trusted silently. Files are uploaded under a
+temporary name and renamed over the old one (OpenSSH's ``posix-rename``), so the
+web server sends the old file or the new one.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import getpass
+import logging
+import posixpath
+import stat
+import threading
+from typing import Any
+
+import paramiko
+
+from publisher.targets import (
+    Address,
+    Headers,
+    Listing,
+    PublishError,
+    RemoteFile,
+    Target,
+    temp_name,
+    walk,
+)
+
+# paramiko logs a failed connection with a traceback; the publish tells it in one line.
+logging.getLogger("paramiko").addHandler(logging.NullHandler())
+logging.getLogger("paramiko").propagate = False
+
+TIMEOUT = 15
+
+
+class SftpTarget(Target):
+    """One SSH connection with one SFTP session; the engine opens several for ``--jobs``."""
+
+    def __init__(self, address: Address, shared: dict[str, Any], shared_lock: threading.Lock):
+        super().__init__(address, shared, shared_lock)
+        # sftp://host/~/www is the folder www in the user's home, as curl reads it.
+        path = address.path
+        self.root = path[3:].rstrip("/") or "." if path.startswith("/~/") else path.rstrip("/") or "/"
+        self.user = address.user or getpass.getuser()
+        self.port = address.port or 22
+        self._client: paramiko.SSHClient | None = None
+        self._sftp: paramiko.SFTPClient | None = None
+        self._folders: set[str] = set()
+
+    def open(self) -> None:
+        client = paramiko.SSHClient()
+        client.load_system_host_keys()
+        client.set_missing_host_key_policy(paramiko.RejectPolicy())
+        self._client = client
+        try:
+            client.connect(self.address.host, self.port, username=self.user, timeout=TIMEOUT,
+                           banner_timeout=TIMEOUT, auth_timeout=TIMEOUT)
+            self._sftp = client.open_sftp()
+        except paramiko.BadHostKeyException:
+            raise self.fail(
+                f"the host key of {self._host_name()} is not the one in ~/.ssh/known_hosts; if the "
+                f"server was really reinstalled, remove the old key (ssh-keygen -R '{self._host_name()}') "
+                "and connect once with ssh to check and record the new one") from None
+        except paramiko.AuthenticationException:
+            raise self.fail(
+                f"the login of {self.user} was refused; check that your SSH key is loaded "
+                f"(ssh-add) and authorised on the host (ssh-copy-id -p {self.port} "
+                f"{self.user}@{self.address.host})") from None
+        except paramiko.SSHException as error:
+            if "not found in known_hosts" in str(error):
+                raise self.fail(
+                    f"the host {self._host_name()} is not in ~/.ssh/known_hosts; connect once with "
+                    f"`ssh -p {self.port} {self.user}@{self.address.host}`, check the fingerprint "
+                    "it shows and accept it, then publish again") from None
+            if "No authentication methods available" in str(error):
+                raise self.fail(f"there is no SSH key to log in as {self.user} with; create one "
+                                "(ssh-keygen) or load yours (ssh-add), and authorise it on the host "
+                                f"(ssh-copy-id -p {self.port} {self.user}@{self.address.host})") from None
+            raise self.fail(f"SSH failed ({error})") from None
+        except paramiko.ssh_exception.NoValidConnectionsError as error:
+            cause = next(iter(error.errors.values()), error)
+            raise self.os_failure(cause if isinstance(cause, OSError) else error) from None
+        except TimeoutError:
+            raise self.fail(f"cannot reach {self.address.host}:{self.port} (timed out); "
+                            "check the host, the port and the network") from None
+
+    def _host_name(self) -> str:
+        return self.address.host if self.port == 22 else f"[{self.address.host}]:{self.port}"
+
+    @property
+    def sftp(self) -> paramiko.SFTPClient:
+        assert self._sftp is not None, "open() first"
+        return self._sftp
+
+    def _full(self, path: str) -> str:
+        return posixpath.join(self.root, path)
+
+    def read(self, path: str) -> bytes | None:
+        try:
+            with self.sftp.open(self._full(path), "rb") as handle:
+                return handle.read()
+        except FileNotFoundError:
+            return None
+
+    def listing(self) -> dict[str, RemoteFile]:
+        return walk(self._list_folder)
+
+    def _list_folder(self, folder: str) -> Listing | None:
+        full = self._full(folder) if folder else self.root
+        try:
+            entries = self.sftp.listdir_attr(full)
+        except FileNotFoundError:
+            return None
+        self._folders.add(full)
+        return [(e.filename, stat.S_ISDIR(e.st_mode or 0), e.st_size or 0)
+                for e in entries if stat.S_ISDIR(e.st_mode or 0) or stat.S_ISREG(e.st_mode or 0)]
+
+    def write(self, path: str, data: bytes, headers: Headers) -> None:
+        self._make_folders(posixpath.dirname(self._full(path)))
+        temporary = self._full(temp_name(path))
+        try:
+            with self.sftp.open(temporary, "wb") as handle:
+                handle.set_pipelined(True)
+                handle.write(data)
+            self.sftp.posix_rename(temporary, self._full(path))
+        except OSError as error:
+            if error.errno is None:  # SFTP's generic "Failure": most often a full disk or quota
+                raise self.fail(f"the host refused to write {path} ({error}; is its disk full "
+                                "or the quota used up?)") from None
+            raise
+
+    def _make_folders(self, folder: str) -> None:
+        """Make ``folder`` (a full path on the host) and those above it, unless known to exist."""
+        if folder in self._folders or folder in ("", "/", "."):
+            return
+        self._make_folders(posixpath.dirname(folder))
+        try:
+            self.sftp.mkdir(folder)
+        except OSError:
+            try:  # made by another connection meanwhile, or there already
+                if not stat.S_ISDIR(self.sftp.stat(folder).st_mode or 0):
+                    raise PublishError(f"cannot publish to {self.address.display}: {folder} is a file, "
+                                       "not a folder") from None
+            except FileNotFoundError:
+                raise self.fail(f"cannot create the folder {folder}; check the user's "
+                                "permissions on the host") from None
+        self._folders.add(folder)
+
+    def delete(self, path: str) -> None:
+        with contextlib.suppress(FileNotFoundError):
+            self.sftp.remove(self._full(path))
+        folder = posixpath.dirname(path)
+        while folder:
+            try:
+                self.sftp.rmdir(self._full(folder))
+            except OSError:  # not empty
+                break
+            self._folders.discard(self._full(folder))
+            folder = posixpath.dirname(folder)
+
+    def close(self) -> None:
+        if self._client is not None:
+            self._client.close()
+            self._client = self._sftp = None

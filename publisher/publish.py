@@ -1,0 +1,392 @@
+"""``publisher publish``: the built site to a host, sending only what changed, in an order
+that never shows a reader a broken page.
+
+The target keeps ``.publisher-manifest.json`` (every path with its sha256 and size);
+the publish compares it with the site, after checking it against the target's real
+listing (a file someone removed or changed is sent again). Uploads go in three
+waves: assets (named by content hash, so new ones never replace what old pages
+use), then pages, then what readers poll or enter by (``data/*.json``, every
+``index.html``); deletions come after all uploads. Before the first upload the
+manifest is rewritten to mark every file being sent as unknown, so a publish
+killed at any moment is finished by the next one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import mimetypes
+import posixpath
+import queue
+import re
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterable
+from concurrent.futures import FIRST_EXCEPTION, ThreadPoolExecutor, wait
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pluggy
+
+from publisher import hookimpl
+from publisher.assets import ASSETS_DIR, HASH_LENGTH
+from publisher.manifest import (
+    MANIFEST_NAME,
+    Entry,
+    Manifest,
+    compare,
+    dumps_manifest,
+    loads_manifest,
+    manifest_of,
+)
+from publisher.output import MARKER
+from publisher.targets import (
+    Address,
+    Headers,
+    PublishError,
+    RemoteFile,
+    Target,
+    is_temp_name,
+    parse_address,
+)
+
+DEFAULT_JOBS = 8
+LONG_CACHE = "public, max-age=31536000, immutable"
+NO_CACHE = "no-cache"
+_TYPES = {
+    ".html": "text/html", ".css": "text/css", ".js": "text/javascript", ".mjs": "text/javascript",
+    ".json": "application/json", ".webmanifest": "application/manifest+json",
+    ".svg": "image/svg+xml", ".txt": "text/plain", ".xml": "application/xml", ".csv": "text/csv",
+    ".ics": "text/calendar", ".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg",
+    ".webp": "image/webp", ".gif": "image/gif", ".ico": "image/x-icon", ".woff2": "font/woff2",
+    ".pdf": "application/pdf",
+}
+_TEXT = re.compile(r"^(text/|application/(json|manifest\+json|xml|javascript)$|image/svg\+xml$)")
+_HASHED = re.compile(rf"\.[0-9a-f]{{{HASH_LENGTH}}}(\.[^./]+)?$")
+
+
+@dataclass(frozen=True)
+class LocalSite:
+    """The built site to publish: its manifest, and how to read a file's bytes."""
+
+    manifest: Manifest
+    read: Callable[[str], bytes]
+
+
+def site_in_memory(files: dict[str, bytes]) -> LocalSite:
+    """A site a build has just made (live publishing): nothing is read back from disk."""
+    return LocalSite(manifest_of(files), files.__getitem__)
+
+
+def site_in_folder(out: Path) -> LocalSite:
+    """The site ``publisher build`` wrote into ``out``, without the build's own marker."""
+    if not out.is_dir():
+        raise PublishError(f"there is no built site in {out}; build it first with "
+                           f"`publisher build --out {out}`, or pass the site's folder with --out")
+    if not (out / MARKER).is_file():
+        raise PublishError(f"{out} was not written by `publisher build`; pass the built site's "
+                           "folder with --out")
+    files = {p.relative_to(out).as_posix(): p.read_bytes()
+             for p in sorted(out.rglob("*")) if p.is_file() and not p.is_symlink()}
+    files.pop(MARKER, None)
+    files.pop(MANIFEST_NAME, None)
+    return site_in_memory(files)
+
+
+@dataclass
+class PublishReport:
+    """What a publish sent and removed, for the console."""
+
+    target: str
+    uploaded: list[str] = field(default_factory=list)
+    deleted: list[str] = field(default_factory=list)
+    sent_bytes: int = 0
+    seconds: float = 0.0
+    dry_run: bool = False
+
+    def summary(self) -> str:
+        if self.dry_run:
+            return (f"would upload {_files(len(self.uploaded))} and delete "
+                    f"{_files(len(self.deleted))} on {self.target} (dry run: nothing was sent)")
+        if not self.uploaded and not self.deleted:
+            return f"{self.target} is up to date (checked in {self.seconds:.2f} s)"
+        deleted = f", deleted {_files(len(self.deleted))}" if self.deleted else ""
+        return (f"published {_files(len(self.uploaded))} to {self.target}{deleted} "
+                f"in {self.seconds:.2f} s")
+
+
+def _files(count: int) -> str:
+    return f"{count} file{'s' if count != 1 else ''}"
+
+
+def target_classes(pm: pluggy.PluginManager) -> dict[str, type[Target]]:
+    """Every kind of target the plugins bring, by URL scheme."""
+    found: dict[str, type[Target]] = {}
+    for kinds in pm.hook.publisher_publish_targets():
+        found.update(kinds)
+    return found
+
+
+def open_target(pm: pluggy.PluginManager, address: Address) -> type[Target]:
+    """The Target class for ``address``; an unknown scheme is told with the known ones."""
+    kinds = target_classes(pm)
+    kind = kinds.get(address.scheme or "file")
+    if kind is None:
+        known = ", ".join(f"{s}://" for s in sorted(kinds))
+        raise PublishError(f"cannot publish to {address.display}: unknown scheme "
+                           f"{address.scheme!r}; use a folder path or one of {known}")
+    return kind
+
+
+def publish(pm: pluggy.PluginManager, address: Address, site: LocalSite, *, jobs: int = DEFAULT_JOBS,
+            force: bool = False, dry_run: bool = False,
+            log: Callable[[str], None] | None = None) -> PublishReport:
+    """Make the target hold ``site``; raise PublishError, having deleted nothing, on failure."""
+    started = time.perf_counter()
+    kind = open_target(pm, address)
+    report = PublishReport(address.display, dry_run=dry_run)
+    pool = _Pool(kind, address, jobs if kind.concurrent else 1)
+    try:
+        first = pool.take()
+        try:
+            recorded = _recorded(first)
+            listing = first.listing()
+        finally:
+            pool.give(first)
+        leftovers = sorted(p for p in listing if is_temp_name(p))
+        held = {p: f for p, f in listing.items() if not is_temp_name(p) and p != MANIFEST_NAME}
+        if recorded is None and held and not force:
+            raise PublishError(
+                f"cannot publish to {address.display}: it holds {_files(len(held))} the publisher "
+                f"did not write (there is no {MANIFEST_NAME}); publish to an empty folder, or pass "
+                "--force to replace its contents")
+        old = _verified(recorded if recorded is not None else {}, held, site, trust=recorded is not None)
+        changes = compare(old, site.manifest)
+        report.uploaded, report.deleted = _in_order(changes.uploads), changes.removed
+        if dry_run:
+            for path in report.uploaded:
+                _say(log, f"  would upload {path}")
+            for path in report.deleted:
+                _say(log, f"  would delete {path}")
+            return report
+        if changes:
+            pending = {**old, **{p: Entry("", site.manifest[p].size) for p in changes.uploads}}
+            _write_manifest(pool, pending)
+            for wave in _waves(report.uploaded):
+                pool.each(wave, lambda target, path: target.write(
+                    path, site.read(path), headers_for(path)))
+            report.sent_bytes = sum(site.manifest[p].size for p in report.uploaded)
+        pool.each([*report.deleted, *leftovers], lambda target, path: target.delete(path))
+        if changes or recorded != site.manifest:
+            _write_manifest(pool, site.manifest)
+    finally:
+        pool.close()
+    report.seconds = time.perf_counter() - started
+    return report
+
+
+def _say(log: Callable[[str], None] | None, text: str) -> None:
+    if log is not None:
+        log(text)
+
+
+def _recorded(target: Target) -> Manifest | None:
+    data = target.read(MANIFEST_NAME)
+    return loads_manifest(data) if data is not None else None
+
+
+def _verified(recorded: Manifest, held: dict[str, RemoteFile], site: LocalSite, trust: bool) -> Manifest:
+    """What the target holds, as far as can be told.
+
+    With a manifest (``trust``): its entries that the listing confirms (same size, same
+    MD5 where the target gives one); a missing file is left out and a differing one kept
+    with an unknown checksum, so both are sent again; files beside the site that the
+    manifest does not name are someone else's and are left alone. Without a manifest:
+    the listing, each file known only where its MD5 proves it equal to the site's.
+    """
+    found: Manifest = {}
+    for path, remote in held.items():
+        local = site.manifest.get(path)
+        if trust:
+            if path not in recorded:
+                continue
+            entry = recorded[path]
+            proven = remote.size == entry.size and not (
+                remote.md5 and local is not None and local.sha256 == entry.sha256
+                and remote.md5 != _md5(site.read(path)))
+        else:
+            entry = local or Entry("", remote.size)
+            proven = (local is not None and remote.size == local.size and remote.md5 != ""
+                      and remote.md5 == _md5(site.read(path)))
+        found[path] = entry if proven else Entry("", remote.size)
+    return found
+
+
+def _md5(data: bytes) -> str:
+    return hashlib.md5(data, usedforsecurity=False).hexdigest()
+
+
+def _write_manifest(pool: _Pool, manifest: Manifest) -> None:
+    data = dumps_manifest(manifest)
+    pool.each([MANIFEST_NAME], lambda target, path: target.write(
+        path, data, Headers("application/json; charset=utf-8", NO_CACHE)))
+
+
+def wave_of(path: str) -> int:
+    """0 for assets (styles, scripts, images), 1 for pages, 2 for what readers poll or enter
+    by: ``data/*.json`` and every ``index.html``."""
+    name = posixpath.basename(path)
+    if name == "index.html" or (path.endswith(".json") and f"/{path}".rsplit("/", 2)[-2] == "data"):
+        return 2
+    return 1 if name.endswith(".html") else 0
+
+
+def _in_order(paths: Iterable[str]) -> list[str]:
+    return sorted(paths, key=lambda p: (wave_of(p), p))
+
+
+def _waves(paths: list[str]) -> list[list[str]]:
+    waves: list[list[str]] = [[], [], []]
+    for path in paths:
+        waves[wave_of(path)].append(path)
+    return [w for w in waves if w]
+
+
+def headers_for(path: str) -> Headers:
+    """Content-Type with the charset for text; assets named by their content hash may be
+    cached for a year, everything else is checked with the host on every visit."""
+    extension = posixpath.splitext(path)[1].lower()
+    kind = _TYPES.get(extension) or mimetypes.guess_type(path)[0] or "application/octet-stream"
+    if _TEXT.match(kind):
+        kind += "; charset=utf-8"
+    hashed = path.startswith(f"{ASSETS_DIR}/") and _HASHED.search(path) is not None
+    return Headers(kind, LONG_CACHE if hashed else NO_CACHE)
+
+
+class _Pool:
+    """Up to ``size`` open connections to one target, opened only when work needs them."""
+
+    def __init__(self, kind: type[Target], address: Address, size: int):
+        self.kind, self.address, self.size = kind, address, max(1, size)
+        self._idle: queue.SimpleQueue[Target] = queue.SimpleQueue()
+        self._open: list[Target] = []
+        self._lock = threading.Lock()
+        self._shared: dict[str, Any] = {}
+        self._shared_lock = threading.Lock()
+
+    def take(self) -> Target:
+        try:
+            return self._idle.get_nowait()
+        except queue.Empty:
+            pass
+        target = self.kind(self.address, self._shared, self._shared_lock)
+        with self._lock:
+            self._open.append(target)
+        try:
+            target.open()
+        except OSError as error:
+            raise target.os_failure(error) from None
+        return target
+
+    def give(self, target: Target) -> None:
+        self._idle.put(target)
+
+    def each(self, paths: list[str], action: Callable[[Target, str], None]) -> None:
+        """Run ``action`` on every path, over as many connections as help; the first failure
+        stops the rest and is raised."""
+        if not paths:
+            return
+
+        def one(path: str) -> None:
+            target = self.take()
+            try:
+                action(target, path)
+            except OSError as error:
+                raise target.os_failure(error, path) from None
+            finally:
+                self.give(target)
+
+        workers = min(self.size, len(paths))
+        if workers == 1:
+            for path in paths:
+                one(path)
+            return
+        with ThreadPoolExecutor(workers, thread_name_prefix="publisher-upload") as pool:
+            futures = [pool.submit(one, path) for path in paths]
+            wait(futures, return_when=FIRST_EXCEPTION)
+            failed = next((f for f in futures if f.done() and f.exception()), None)
+            if failed is not None:
+                pool.shutdown(wait=True, cancel_futures=True)
+                raise failed.exception()  # type: ignore[misc]
+
+    def close(self) -> None:
+        with self._lock:
+            opened, self._open = self._open, []
+        for target in opened:
+            target.close()
+
+
+# -- the command ----------------------------------------------------------------------------
+
+def run_publish(args: argparse.Namespace) -> int:
+    from publisher.site_settings import read_site_settings
+
+    settings = read_site_settings(args.content) if args.target is None else None
+    text = args.target if args.target is not None else (settings.publish_target if settings else "")
+    if not text:
+        print("error: name the target (publisher publish sftp://user@host/path), or write "
+              f'[publish] target = "..." in {args.content / "site.toml"}', file=sys.stderr)
+        return 2
+    endpoint = args.endpoint_url or (settings.publish_endpoint_url if settings else "")
+    address = parse_target(text, endpoint)
+    report = publish(args.plugins, address, site_in_folder(args.out), jobs=args.jobs,
+                     force=args.force, dry_run=args.dry_run, log=print)
+    print(report.summary())
+    return 0
+
+
+def parse_target(text: str, endpoint_url: str = "") -> Address:
+    """A TARGET as typed, refused when it carries a password (it would sit in the shell's
+    history and the process list)."""
+    address = parse_address(text, endpoint_url)
+    if address.password:
+        raise PublishError(
+            f"cannot publish to {address.display}: the address holds a password; remove it and "
+            "give it in the PUBLISHER_FTP_PASSWORD environment variable or ~/.netrc "
+            "(SFTP uses your SSH keys)")
+    return address
+
+
+def _jobs(text: str) -> int:
+    try:
+        jobs = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 1 <= jobs <= 64:
+        raise argparse.ArgumentTypeError(f"{jobs} uploads at once: use 1 to 64")
+    return jobs
+
+
+@hookimpl
+def publisher_add_commands(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "publish", help="send the built site to the host, only what changed",
+        description="Upload the site built in --out to TARGET (a folder, file://, sftp://, ftp://, "
+                    "ftps:// or s3:// address; default: [publish] target in content/site.toml): "
+                    "only new and changed files, assets before pages, deletions last.")
+    parser.add_argument("target", nargs="?", default=None, metavar="TARGET",
+                        help="where to publish; default: [publish] target in site.toml")
+    parser.add_argument("--out", type=Path, default=Path("site"),
+                        help="the built site to publish (default: site)")
+    parser.add_argument("--content", type=Path, default=Path("content"),
+                        help="the archive folder, whose site.toml names the target (default: content)")
+    parser.add_argument("--endpoint-url", default="",
+                        help="the S3 endpoint of an S3-compatible provider (MinIO, R2, B2, Spaces)")
+    parser.add_argument("--dry-run", action="store_true", help="list what would be sent and deleted")
+    parser.add_argument("--force", action="store_true",
+                        help="publish into a target that holds files the publisher did not write")
+    parser.add_argument("--jobs", type=_jobs, default=DEFAULT_JOBS,
+                        help=f"uploads at once (default {DEFAULT_JOBS})")
+    parser.set_defaults(run=run_publish)

@@ -1,0 +1,403 @@
+"""`publisher publish` against real servers: a folder, OpenSSH's sshd (SFTP), pyftpdlib (FTP and
+FTPS) and moto's S3 server, each started once for the module on a free loopback port.
+
+Every test publishes into a fresh folder (or prefix) of the server and checks what the
+host really holds: the server's folder on disk, or the objects S3 returns.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import servers
+from conftest import snapshot, write
+
+from publisher.manifest import MANIFEST_NAME, loads_manifest, manifest_of
+from publisher.output import MARKER
+from publisher.plugins import plugin_manager
+from publisher.publish import publish, site_in_memory
+from publisher.targets import parse_address
+
+KINDS = ["folder", "sftp", "ftp", "ftps", "s3"]
+
+
+class Host:
+    """One running server, and fresh places on it."""
+
+    def __init__(self, kind: str, server: servers.Server | None, base: Path):
+        self.kind, self.server, self.base = kind, server, base
+        self.count = 0
+        self.s3 = servers.s3_client(server) if kind == "s3" else None
+
+    @property
+    def env(self) -> dict[str, str]:
+        return self.server.env if self.server else {}
+
+    def place(self) -> str:
+        """A TARGET no test used before."""
+        self.count += 1
+        name = f"t{self.count}"
+        if self.server is None:
+            return str(self.base / "folder" / name)
+        return f"{self.server.url}/{name}"
+
+    def args(self) -> list[str]:
+        endpoint = self.server.endpoint_url if self.server else ""
+        return ["--endpoint-url", endpoint] if endpoint else []
+
+    def files(self, target: str) -> dict[str, bytes]:
+        """What the host holds at ``target``, file by file."""
+        if self.kind == "s3":
+            return {k: v[0] for k, v in servers.s3_objects(self.s3, target).items()}
+        root = self._root(target)
+        return snapshot(root) if root.is_dir() else {}
+
+    def arrived(self, target: str, files: dict[str, bytes]) -> int:
+        """How many of ``files`` the host holds already, byte for byte."""
+        if self.kind == "s3":
+            bucket, prefix = target[len("s3://"):].split("/", 1)
+            listing = self.s3.list_objects_v2(Bucket=bucket, Prefix=f"{prefix}/")
+            md5s = {item["Key"][len(prefix) + 1:]: item["ETag"].strip('"')
+                    for item in listing.get("Contents", [])}
+            return sum(md5s.get(p) == hashlib.md5(data).hexdigest() for p, data in files.items())
+        root = self._root(target)
+        return sum((root / p).is_file() and (root / p).read_bytes() == data for p, data in files.items())
+
+    def read(self, target: str, path: str) -> bytes | None:
+        """One file as a web server would send it, or None when the host does not hold it."""
+        if self.kind == "s3":
+            try:
+                return self.s3.get_object(
+                    Bucket="results", Key=f"{target.split('/', 3)[3]}/{path}")["Body"].read()
+            except Exception:
+                return None
+        try:
+            return (self._root(target) / path).read_bytes()
+        except FileNotFoundError:
+            return None
+
+    def put(self, target: str, path: str, data: bytes) -> None:
+        """A file put there by somebody else (the host's own, an old site)."""
+        if self.kind == "s3":
+            self.s3.put_object(
+                Bucket="results", Key=f"{target.split('/', 3)[3]}/{path}", Body=data)
+        else:
+            (self._root(target) / path).parent.mkdir(parents=True, exist_ok=True)
+            (self._root(target) / path).write_bytes(data)
+
+    def _root(self, target: str) -> Path:
+        if self.server is None:
+            return Path(target)
+        return self.server.root / target.rsplit("/", 1)[1]
+
+
+@pytest.fixture(scope="module", params=KINDS)
+def host(request, tmp_path_factory) -> Iterator[Host]:
+    base = tmp_path_factory.mktemp(request.param)
+    if request.param == "folder":
+        yield Host("folder", None, base)
+        return
+    start = {"sftp": lambda: servers.sshd(base), "ftp": lambda: servers.ftpd(base, tls=False),
+             "ftps": lambda: servers.ftpd(base, tls=True), "s3": lambda: servers.s3(base)}[request.param]
+    with start() as server:
+        yield Host(request.param, server, base)
+
+
+@pytest.fixture
+def on(host, monkeypatch) -> Host:
+    """The host, with the publisher's environment (HOME with keys, password, credentials)."""
+    for key, value in host.env.items():
+        monkeypatch.setenv(key, value)
+    if host.kind == "sftp":
+        monkeypatch.delenv("SSH_AUTH_SOCK", raising=False)
+    return host
+
+
+def built(archive: Path, out: Path, run) -> dict[str, bytes]:
+    code, _, stderr = run("build", "--content", archive, "--out", out)
+    assert code == 0, stderr
+    files = snapshot(out)
+    del files[MARKER]
+    return files
+
+
+def test_the_first_publish_equals_the_site_and_a_second_sends_nothing(on, archive, tmp_path, run):
+    target = on.place()
+    site = built(archive, tmp_path / "site", run)
+    code, out, err = run("publish", target, "--out", tmp_path / "site", *on.args())
+    assert (code, err) == (0, "")
+    assert out.startswith(f"published {len(site)} files to ")
+    remote = on.files(target)
+    manifest = loads_manifest(remote.pop(MANIFEST_NAME))
+    assert remote == site
+    assert manifest == manifest_of(site)
+
+    code, out, err = run("publish", target, "--out", tmp_path / "site", *on.args())
+    assert (code, err) == (0, "")
+    assert " is up to date (checked in " in out
+
+
+def test_one_result_changed_sends_exactly_the_changed_files_and_a_removed_page_goes(
+        on, archive, tmp_path, run):
+    write(archive / "club-swiss/rounds/1.csv", "table,player1,player2,result\n1,a,d,\n2,b,c,\n")
+    write(archive / "club-swiss/rules.md", "# Rules\n\nBe kind.\n")
+    target, out = on.place(), tmp_path / "site"
+    before = built(archive, out, run)
+    assert run("publish", target, "--out", out, *on.args())[0] == 0
+
+    write(archive / "club-swiss/rounds/1.csv", "table,player1,player2,result\n1,a,d,1-0\n2,b,c,\n")
+    (archive / "club-swiss/rules.md").unlink()
+    after = built(archive, out, run)
+    changed = sorted(p for p in after if before.get(p) != after[p])
+    assert "club-swiss/pages/rules.html" in before and "club-swiss/pages/rules.html" not in after
+    assert changed and not [p for p in changed if p.startswith("assets/")]
+
+    code, stdout, _ = run("publish", target, "--out", out, "--dry-run", *on.args())
+    listed = [line.split()[-1] for line in stdout.splitlines() if line.startswith("  would upload ")]
+    assert sorted(listed) == changed
+    assert "  would delete club-swiss/pages/rules.html\n" in stdout
+
+    code, stdout, stderr = run("publish", target, "--out", out, *on.args())
+    assert (code, stderr) == (0, "")
+    assert stdout.startswith(f"published {len(changed)} files to ") and ", deleted 1 file in " in stdout
+    remote = on.files(target)
+    del remote[MANIFEST_NAME]
+    assert remote == after
+
+
+def test_s3_objects_carry_their_type_and_caching(on, archive, tmp_path, run):
+    if on.kind != "s3":
+        pytest.skip("only object storage sends headers of the publisher's choosing")
+    target = on.place()
+    site = built(archive, tmp_path / "site", run)
+    assert run("publish", target, "--out", tmp_path / "site", *on.args())[0] == 0
+    objects = servers.s3_objects(on.s3, target)
+    [style] = [p for p in site if p.startswith("assets/style.")]
+    assert objects[style][1:] == ("text/css; charset=utf-8", "public, max-age=31536000, immutable")
+    assert objects["club-swiss/index.html"][1:] == ("text/html; charset=utf-8", "no-cache")
+    assert objects["club-swiss/data/event.json"][1:] == ("application/json; charset=utf-8", "no-cache")
+
+
+def test_a_target_holding_foreign_files_is_refused_without_force(on, archive, tmp_path, run):
+    target, out = on.place(), tmp_path / "site"
+    site = built(archive, out, run)
+    on.put(target, "old/index.html", b"<p>the club's old site</p>")
+    on.put(target, "logo.png", b"PNG")
+    code, stdout, stderr = run("publish", target, "--out", out, *on.args())
+    assert (code, stdout) == (1, "")
+    assert stderr == (f"error: cannot publish to {parse_address(target).display}: it holds 2 files "
+                      "the publisher did not write (there is no .publisher-manifest.json); publish to an "
+                      "empty folder, or pass --force to replace its contents\n")
+    assert on.files(target) == {"old/index.html": b"<p>the club's old site</p>", "logo.png": b"PNG"}
+
+    code, stdout, stderr = run("publish", target, "--out", out, "--force", *on.args())
+    assert (code, stderr) == (0, "")
+    remote = on.files(target)
+    del remote[MANIFEST_NAME]
+    assert remote == site
+
+
+# -- readers during a publish, and publishes killed half-way ---------------------------------
+
+def synthetic_site(version: int, pages: int = 120) -> dict[str, bytes]:
+    """A site whose every page needs its stylesheet and script, both named by content hash."""
+    from publisher.assets import hashed_name
+
+    style = f"body {{ --version: {version}; }}\n".encode()
+    script = f"var version = {version};\n".encode()
+    css, js = f"assets/{hashed_name('style.css', style)}", f"assets/{hashed_name('app.js', script)}"
+    files = {css: style, js: script}
+    for i in range(pages):
+        folder = f"e{i % 4}/"
+        files[f"{folder}p{i}.html"] = (f'<link rel="stylesheet" href="../{css}"><script src="../{js}">'
+                                       f"</script><p>page {i} version {version}</p>\n").encode()
+    for folder in ("", "e0/", "e1/", "e2/", "e3/"):
+        up = "../" if folder else ""
+        files[f"{folder}index.html"] = (f'<link rel="stylesheet" href="{up}{css}">'
+                                        f'<script src="{up}{js}"></script><p>v{version}</p>\n').encode()
+    files["e0/data/live.json"] = json.dumps({"version": version}).encode()
+    return files
+
+
+def links(path: str, page: bytes) -> list[str]:
+    """The stylesheets and scripts a page links to, as paths from the site root."""
+    import posixpath
+    import re
+
+    return [posixpath.normpath(posixpath.join(posixpath.dirname(path), link.decode()))
+            for link in re.findall(rb'(?:href|src)="([^"]+)"', page)]
+
+
+def broken_pages(files: dict[str, bytes]) -> list[str]:
+    """Pages that link to a stylesheet or script the host does not hold."""
+    return [path for path, data in files.items()
+            if path.endswith(".html") and any(link not in files for link in links(path, data))]
+
+
+def test_a_reader_during_a_publish_never_meets_a_page_without_its_stylesheet(on):
+    """The reader does what a browser does: fetch a page, then what it links to."""
+    target = on.place()
+    address = parse_address(target, on.server.endpoint_url if on.server else "")
+    pm = plugin_manager()
+    assert publish(pm, address, site_in_memory(synthetic_site(1, pages=60))).uploaded
+    pages = [p for p in synthetic_site(1, pages=60) if p.endswith(".html")]
+    fetched, problems, done = [], [], threading.Event()
+
+    def reader() -> None:
+        while not done.is_set():
+            for path in pages:
+                page = on.read(target, path)
+                fetched.append(page is not None)
+                problems.extend(f"{path} -> {link}" for link in links(path, page or b"")
+                                if on.read(target, link) is None)
+
+    thread = threading.Thread(target=reader)
+    thread.start()
+    try:
+        for version in (2, 3):
+            publish(pm, address, site_in_memory(synthetic_site(version, pages=60)), jobs=4)
+    finally:
+        during = len(fetched)
+        done.set()
+        thread.join()
+    assert during > 20 and all(fetched) and problems == []
+    remote = on.files(target)
+    del remote[MANIFEST_NAME]
+    assert remote == synthetic_site(3, pages=60)
+
+
+def write_site(folder: Path, files: dict[str, bytes]) -> Path:
+    for path, data in {**files, MARKER: b""}.items():
+        (folder / path).parent.mkdir(parents=True, exist_ok=True)
+        (folder / path).write_bytes(data)
+    return folder
+
+
+def test_a_publish_killed_at_random_moments_is_completed_by_the_next(on, tmp_path):
+    target = on.place()
+    old, new = synthetic_site(1, pages=60), synthetic_site(2, pages=60)
+    new_dir = write_site(tmp_path / "new", new)
+    address = parse_address(target, on.server.endpoint_url if on.server else "")
+    pm = plugin_manager()
+    command = [sys.executable, "-m", "publisher.cli", "publish", target, "--out", str(new_dir),
+               "--jobs", "2", *on.args()]
+    env = {**os.environ, **on.env}
+    chance = random.Random(f"kill-{on.kind}")
+    for sent in sorted(chance.sample(range(1, 55), 2)):
+        publish(pm, address, site_in_memory(old), force=True)  # back to the old site
+        process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        while on.arrived(target, new) < sent and process.poll() is None:
+            time.sleep(0.02)
+        process.send_signal(signal.SIGKILL)
+        process.wait()
+        assert process.returncode == -signal.SIGKILL, "the publish ended before it was killed"
+        remote = on.files(target)
+        remote.pop(MANIFEST_NAME, None)
+        assert broken_pages(remote) == []
+        publish(pm, address, site_in_memory(new))
+        remote = on.files(target)
+        manifest = loads_manifest(remote.pop(MANIFEST_NAME))
+        assert remote == new and manifest == manifest_of(new)
+
+
+# -- failures: one line naming the target and the cause, nothing printed twice, no secret ----
+
+def test_an_unreachable_host_is_one_line(on, archive, tmp_path, run):
+    if on.kind == "folder":
+        pytest.skip("a folder has no host")
+    built(archive, tmp_path / "site", run)
+    port = servers.free_port()
+    target = {"sftp": f"sftp://me@127.0.0.1:{port}/www", "ftp": f"ftp://me@127.0.0.1:{port}/www",
+              "ftps": f"ftps://me@127.0.0.1:{port}/www", "s3": "s3://results/www"}[on.kind]
+    extra = ["--endpoint-url", f"http://127.0.0.1:{port}"] if on.kind == "s3" else []
+    code, stdout, stderr = run("publish", target, "--out", tmp_path / "site", *extra)
+    assert (code, stdout) == (1, "")
+    assert stderr.count("\n") == 1 and stderr.startswith(f"error: cannot publish to {target}: cannot reach ")
+
+
+def test_a_refused_login_is_one_line_without_the_secret(on, archive, tmp_path, run, monkeypatch):
+    if on.kind == "folder":
+        pytest.skip("a folder has no login")
+    built(archive, tmp_path / "site", run)
+    target = on.place()
+    if on.kind == "sftp":
+        home = tmp_path / "home"  # a key of its own, that the host does not know
+        (home / ".ssh").mkdir(parents=True)
+        subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(home / ".ssh/id_ed25519")],
+                       check=True)
+        (home / ".ssh/known_hosts").write_text(Path(on.env["HOME"], ".ssh/known_hosts").read_text())
+        monkeypatch.setenv("HOME", str(home))
+        secret = "PRIVATE KEY"
+    elif on.kind in ("ftp", "ftps"):
+        secret = "wrong-Pa55word"
+        monkeypatch.setenv("PUBLISHER_FTP_PASSWORD", secret)
+    else:
+        secret = "wrong-secret-key"
+        monkeypatch.setenv("AWS_ACCESS_KEY_ID", "nobody")
+        monkeypatch.setenv("AWS_SECRET_ACCESS_KEY", secret)
+    code, stdout, stderr = run("publish", target, "--out", tmp_path / "site", *on.args())
+    assert (code, stdout) == (1, "")
+    assert stderr.count("\n") == 1 and secret not in stderr, stderr
+    assert " was refused" in stderr and stderr.startswith(
+        f"error: cannot publish to {parse_address(target).display}: ")
+    assert on.files(target) == {}
+
+
+def test_an_sftp_host_not_in_known_hosts_is_refused_with_the_fix(on, archive, tmp_path, run):
+    if on.kind != "sftp":
+        pytest.skip("SSH only")
+    built(archive, tmp_path / "site", run)
+    Path(on.env["HOME"], ".ssh/known_hosts").rename(Path(on.env["HOME"], ".ssh/known_hosts.off"))
+    try:
+        target = on.place()
+        code, stdout, stderr = run("publish", target, "--out", tmp_path / "site")
+    finally:
+        Path(on.env["HOME"], ".ssh/known_hosts.off").rename(Path(on.env["HOME"], ".ssh/known_hosts"))
+    port = parse_address(target).port
+    assert (code, stdout) == (1, "")
+    assert stderr == (f"error: cannot publish to {target}: the host [127.0.0.1]:{port} is not in "
+                      f"~/.ssh/known_hosts; connect once with `ssh -p {port} {parse_address(target).user}"
+                      "@127.0.0.1`, check the fingerprint it shows and accept it, then publish again\n")
+    assert on.files(target) == {}
+
+
+def test_a_password_in_the_address_is_refused(archive, tmp_path, run):
+    built(archive, tmp_path / "site", run)
+    code, stdout, stderr = run("publish", "ftp://results:hunter2@127.0.0.1/www", "--out", tmp_path / "site")
+    assert (code, stdout) == (1, "")
+    assert "hunter2" not in stderr and "PUBLISHER_FTP_PASSWORD" in stderr
+    write(archive / "site.toml", '[publish]\ntarget = "ftp://results:hunter2@127.0.0.1/www"\n')
+    code, stdout, stderr = run("publish", "--content", archive, "--out", tmp_path / "site")
+    assert code == 1 and "hunter2" not in stderr
+    assert "site.toml: publish.target: the address holds a password. Fix: remove it" in stderr
+
+
+def test_site_toml_names_the_target(archive, tmp_path, run):
+    built(archive, tmp_path / "site", run)
+    write(archive / "site.toml", f'[publish]\ntarget = "{tmp_path / "www"}"\n')
+    code, stdout, stderr = run("publish", "--content", archive, "--out", tmp_path / "site")
+    assert (code, stderr) == (0, "")
+    files = len(snapshot(tmp_path / "site")) - 1
+    assert stdout.startswith(f"published {files} files to {tmp_path / 'www'} in ")
+
+
+def test_unknown_schemes_and_unbuilt_sites_are_one_line(archive, tmp_path, run):
+    code, _, stderr = run("publish", "gopher://host/www", "--out", tmp_path / "site")
+    assert (code, stderr) == (1, f"error: there is no built site in {tmp_path / 'site'}; build it first "
+                                 f"with `publisher build --out {tmp_path / 'site'}`, or pass the site's "
+                                 "folder with --out\n")
+    built(archive, tmp_path / "site", run)
+    code, _, stderr = run("publish", "gopher://host/www", "--out", tmp_path / "site")
+    assert (code, stderr) == (1, "error: cannot publish to gopher://host/www: unknown scheme 'gopher'; "
+                                 "use a folder path or one of file://, ftp://, ftps://, s3://, sftp://\n")
