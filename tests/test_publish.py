@@ -401,3 +401,70 @@ def test_unknown_schemes_and_unbuilt_sites_are_one_line(archive, tmp_path, run):
     code, _, stderr = run("publish", "gopher://host/www", "--out", tmp_path / "site")
     assert (code, stderr) == (1, "error: cannot publish to gopher://host/www: unknown scheme 'gopher'; "
                                  "use a folder path or one of file://, ftp://, ftps://, s3://, sftp://\n")
+
+
+KEEPER_PLUGIN = '''
+from pathlib import Path
+
+from publisher import hookimpl
+from publisher.targets import RemoteFile, Target
+
+
+class Keeper(Target):
+    """keeper://shelf/path: a host of this venue's own, which keeps files in a folder."""
+
+    concurrent = False
+
+    def open(self):
+        self.root = Path(self.address.path)
+        if self.address.host != "shelf":
+            raise self.fail(f"there is no shelf {self.address.host!r}")
+
+    def read(self, path):
+        found = self.root / path
+        return found.read_bytes() if found.is_file() else None
+
+    def listing(self):
+        return {p.relative_to(self.root).as_posix(): RemoteFile(p.stat().st_size)
+                for p in self.root.rglob("*") if p.is_file()}
+
+    def write(self, path, data, headers):
+        (self.root / path).parent.mkdir(parents=True, exist_ok=True)
+        (self.root / path).write_bytes(data)
+        with open(self.root.parent / "headers.log", "a") as log:
+            log.write(f"{path} {headers.content_type} | {headers.cache_control}\\n")
+
+    def delete(self, path):
+        (self.root / path).unlink(missing_ok=True)
+
+    def close(self):
+        pass
+
+
+@hookimpl
+def publisher_publish_targets():
+    return {"keeper": Keeper}
+'''
+
+
+def test_a_plugin_brings_a_kind_of_target_through_the_hook(archive, tmp_path, run):
+    site = built(archive, tmp_path / "site", run)
+    write(tmp_path / "plugins/keeper.py", KEEPER_PLUGIN)
+    shelf = tmp_path / "shelf" / "wosc"
+    code, stdout, stderr = run("--plugins-dir", tmp_path / "plugins", "publish", f"keeper://shelf{shelf}",
+                               "--out", tmp_path / "site")
+    assert (code, stderr) == (0, "")
+    assert stdout == f"published {len(site)} files to keeper://shelf{shelf} in " + stdout.split(" in ")[1]
+    held = snapshot(shelf)
+    assert loads_manifest(held.pop(MANIFEST_NAME)) == manifest_of(site) and held == site
+    log = (tmp_path / "shelf/headers.log").read_text(encoding="utf-8").splitlines()
+    assert "club-swiss/players.html text/html; charset=utf-8 | no-cache" in log
+    assert log[-1] == ".publisher-manifest.json application/json; charset=utf-8 | no-cache"
+    sent = [line.split()[0] for line in log[1:-1]]  # between the two manifest writes
+    waves = [0 if p.startswith("assets/") else 2 if p.endswith(("index.html", ".json")) else 1 for p in sent]
+    assert waves == sorted(waves) and set(waves) == {0, 1, 2}
+
+    code, _, stderr = run("--plugins-dir", tmp_path / "plugins", "publish", f"keeper://attic{shelf}",
+                          "--out", tmp_path / "site")
+    assert (code, stderr) == (
+        1, f"error: cannot publish to keeper://attic{shelf}: there is no shelf 'attic'\n")

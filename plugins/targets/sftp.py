@@ -37,7 +37,8 @@ TIMEOUT = 15
 
 
 class SftpTarget(Target):
-    """One SSH connection with one SFTP session; the engine opens several for ``--jobs``."""
+    """One SFTP session; the sessions the engine opens for ``--jobs`` share one SSH
+    connection (a channel each), so only the first pays for the handshake."""
 
     def __init__(self, address: Address, shared: dict[str, Any], shared_lock: threading.Lock):
         super().__init__(address, shared, shared_lock)
@@ -46,19 +47,28 @@ class SftpTarget(Target):
         self.root = path[3:].rstrip("/") or "." if path.startswith("/~/") else path.rstrip("/") or "/"
         self.user = address.user or getpass.getuser()
         self.port = address.port or 22
-        self._client: paramiko.SSHClient | None = None
+        self._client: paramiko.SSHClient | None = None  # the connection, if this session made it
         self._sftp: paramiko.SFTPClient | None = None
-        self._folders: set[str] = set()
+        self._folders: set[str] = shared.setdefault("folders", set())  # known to exist
 
     def open(self) -> None:
+        with self.shared_lock:
+            if "ssh" not in self.shared:
+                self.shared["ssh"] = self._client = self._connect()
+        try:
+            self._sftp = self.shared["ssh"].open_sftp()
+        except paramiko.SSHException as error:
+            raise self.fail(f"the host refused an SFTP session ({error}); check that it offers "
+                            "SFTP") from None
+
+    def _connect(self) -> paramiko.SSHClient:
         client = paramiko.SSHClient()
         client.load_system_host_keys()
         client.set_missing_host_key_policy(paramiko.RejectPolicy())
-        self._client = client
         try:
             client.connect(self.address.host, self.port, username=self.user, timeout=TIMEOUT,
                            banner_timeout=TIMEOUT, auth_timeout=TIMEOUT)
-            self._sftp = client.open_sftp()
+            return client
         except paramiko.BadHostKeyException:
             raise self.fail(
                 f"the host key of {self._host_name()} is not the one in ~/.ssh/known_hosts; if the "
@@ -162,6 +172,8 @@ class SftpTarget(Target):
             folder = posixpath.dirname(folder)
 
     def close(self) -> None:
+        if self._sftp is not None:
+            self._sftp.close()
         if self._client is not None:
             self._client.close()
-            self._client = self._sftp = None
+        self._client = self._sftp = None
