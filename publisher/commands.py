@@ -8,10 +8,15 @@ import sys
 import threading
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from publisher import hookimpl
 from publisher.build import Builder, BuildReport
 from publisher.content import event_dirs
+
+if TYPE_CHECKING:
+    from publisher.live_publish import LivePublisher
+    from publisher.watch import Watcher
 from publisher.exporting import add_export_command
 from publisher.importing import add_import_command
 
@@ -26,6 +31,13 @@ def add_site_options(parser: argparse.ArgumentParser) -> None:
                         help="a folder of templates that override the theme's")
     parser.add_argument("--force", action="store_true",
                         help="write into --out even if it holds files the publisher did not write")
+
+
+def add_publish_option(parser: argparse.ArgumentParser) -> None:
+    """``--publish [TARGET]`` of ``watch`` and ``serve``: live publishing (docs/publish.md)."""
+    parser.add_argument("--publish", nargs="?", const="", default=None, metavar="TARGET",
+                        help="publish every good build to TARGET (alone: [publish] target in "
+                             "site.toml); see `publisher publish`")
 
 
 def builder(args: argparse.Namespace) -> Builder:
@@ -72,28 +84,52 @@ def run_build(args: argparse.Namespace) -> int:
 
 
 def run_watch(args: argparse.Namespace) -> int:
-    from publisher.watch import Watcher
-
     if _refused(args):
         return 2
     event_dirs(args.content)  # refuses a missing --content: there would be nothing to watch
-    watcher = Watcher(builder(args), log=_say)
-    watcher.start()
+    watcher, live = _watcher(args)
+    try:
+        watcher.start()
+    except BaseException:
+        _stop(live)
+        raise
     _say(f"Watching {args.content} and the templates; saves are rebuilt (Ctrl-C to stop)")
-    return _until_interrupted(watcher.stop)
+
+    def stop() -> None:
+        watcher.stop()
+        _stop(live)
+
+    return _until_interrupted(stop)
+
+
+def _watcher(args: argparse.Namespace) -> tuple[Watcher, LivePublisher | None]:
+    """The watcher of ``watch`` and ``serve``, handing every good build to the live publisher
+    that ``--publish`` asks for."""
+    from publisher.live_publish import live_publisher
+    from publisher.watch import BuildStatus, Watcher
+
+    status = BuildStatus()
+    live = live_publisher(args, status)
+    after_build = (lambda report: live.submit(report.output)) if live else None
+    return Watcher(builder(args), status=status, log=_say, after_build=after_build), live
+
+
+def _stop(live: LivePublisher | None) -> None:
+    if live is not None:
+        live.stop()
 
 
 def run_serve(args: argparse.Namespace) -> int:
     from publisher.serve import LiveServer
-    from publisher.watch import Watcher
 
     if _refused(args):
         return 2
     event_dirs(args.content)  # refuses a missing --content: there would be nothing to watch
-    watcher = Watcher(builder(args), log=_say)
+    watcher, live = _watcher(args)
     try:
         server = LiveServer(args.out, watcher.status, args.port)
     except OSError as error:
+        _stop(live)
         print(f"error: cannot listen on 127.0.0.1:{args.port}: {error.strerror}; "
               "pass another --port, or --port 0 for any free one", file=sys.stderr)
         return 1
@@ -101,6 +137,7 @@ def run_serve(args: argparse.Namespace) -> int:
         watcher.start()
     except BaseException:
         server.server_close()
+        _stop(live)
         raise
     server.start()
     _say(f"Serving {args.out} at {server.url} (Ctrl-C to stop)")
@@ -108,6 +145,7 @@ def run_serve(args: argparse.Namespace) -> int:
     def stop() -> None:
         server.stop()
         watcher.stop()
+        _stop(live)
 
     return _until_interrupted(stop)
 
@@ -146,6 +184,7 @@ def publisher_add_commands(subparsers: argparse._SubParsersAction) -> None:
         description="Build the site, then watch --content and the templates and rebuild on every "
                     "save. A mistake is printed and the last good site stays published.")
     add_site_options(parser)
+    add_publish_option(parser)
     parser.set_defaults(run=run_watch)
 
     parser = subparsers.add_parser(
@@ -155,6 +194,7 @@ def publisher_add_commands(subparsers: argparse._SubParsersAction) -> None:
     add_site_options(parser)
     parser.add_argument("--port", type=_port, default=8000,
                         help="the port on 127.0.0.1 (default 8000; 0 picks a free one)")
+    add_publish_option(parser)
     parser.set_defaults(run=run_serve)
 
     add_import_command(subparsers)

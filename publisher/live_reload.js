@@ -11,7 +11,7 @@
   var selfUpdating = document.querySelector('meta[name="publisher-live-reload"][content="off"]');
   var hall = document.body.classList.contains("screen");
 
-  function showError(text) {
+  function showError(text, heading) {
     if (!banner) {
       banner = document.createElement("div");
       banner.id = "publisher-error";
@@ -26,7 +26,7 @@
       document.body.prepend(banner);
     }
     banner.textContent = hall ? "Results are being updated"
-      : "The content has a mistake; this is the last good site.\n" + text;
+      : (heading || "The content has a mistake; this is the last good site.") + "\n" + text;
   }
 
   function clearError() {
@@ -35,7 +35,11 @@
 
   function update(status) {
     if (status.error) { showError(status.error); return; }
-    clearError();
+    if (status.publish_error) {
+      showError(status.publish_error, "Publishing to the host failed; it keeps the last published site. Retrying.");
+    } else {
+      clearError();
+    }
     if (status.build !== loadedBuild && !selfUpdating) {
       location.reload();
     }

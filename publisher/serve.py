@@ -150,4 +150,5 @@ class _Handler(SimpleHTTPRequestHandler):
 
 
 def _status_json(snapshot: Snapshot) -> bytes:
-    return json.dumps({"build": snapshot.build, "error": snapshot.error}).encode("utf-8")
+    return json.dumps({"build": snapshot.build, "error": snapshot.error,
+                       "publish_error": snapshot.publish_error}).encode("utf-8")

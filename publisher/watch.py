@@ -19,7 +19,7 @@ import time
 import traceback
 import warnings
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from watchdog.events import (
@@ -56,6 +56,7 @@ class Snapshot:
 
     build: int
     error: str | None
+    publish_error: str | None = None  # while live publishing fails (the banner tells it)
 
 
 class BuildStatus:
@@ -73,11 +74,16 @@ class BuildStatus:
         """A good build: count it if it changed the site, and clear the error."""
         with self._lock:
             changed = report.stats.written + report.stats.removed > 0
-            self._snapshot = Snapshot(self._snapshot.build + changed, None)
+            self._snapshot = replace(self._snapshot, build=self._snapshot.build + changed, error=None)
 
     def failed(self, error: str) -> None:
         with self._lock:
-            self._snapshot = Snapshot(self._snapshot.build, error)
+            self._snapshot = replace(self._snapshot, error=error)
+
+    def publish_outcome(self, error: str | None) -> None:
+        """The last live publish: the text of its failure, or None when it went out."""
+        with self._lock:
+            self._snapshot = replace(self._snapshot, publish_error=error)
 
 
 class _Changes(FileSystemEventHandler):
@@ -138,8 +144,10 @@ class Watcher:
     """
 
     def __init__(self, builder: Builder, status: BuildStatus | None = None,
-                 log: Callable[[str], None] = print, debounce: float = DEBOUNCE):
+                 log: Callable[[str], None] = print, debounce: float = DEBOUNCE,
+                 after_build: Callable[[BuildReport], None] | None = None):
         self.builder = builder
+        self.after_build = after_build  # told of every good build (live publishing); must not block
         self.status = status or BuildStatus()
         self.log = log
         self.debounce = debounce
@@ -218,6 +226,8 @@ class Watcher:
             for warning in report.warnings:
                 self.log(f"  warning: {warning}")
             self.log(f"[{_clock()}] {_rebuilt(report)}")
+            if self.after_build is not None:
+                self.after_build(report)
             return True
         finally:
             self._idle.set()

@@ -468,3 +468,29 @@ def test_a_plugin_brings_a_kind_of_target_through_the_hook(archive, tmp_path, ru
                           "--out", tmp_path / "site")
     assert (code, stderr) == (
         1, f"error: cannot publish to keeper://attic{shelf}: there is no shelf 'attic'\n")
+
+
+def test_the_ftp_password_comes_from_netrc(on, archive, tmp_path, run, monkeypatch):
+    if on.kind not in ("ftp", "ftps"):
+        pytest.skip("FTP only")
+    site = built(archive, tmp_path / "site", run)
+    monkeypatch.delenv("PUBLISHER_FTP_PASSWORD")
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / ".netrc").write_text(
+        f"machine 127.0.0.1 login {servers.FTP_USER} password {servers.FTP_PASSWORD}\n")
+    (home / ".netrc").chmod(0o600)
+    monkeypatch.setenv("HOME", str(home))
+    target = on.place().replace(f"{servers.FTP_USER}@", "")  # the login comes from ~/.netrc too
+    code, stdout, stderr = run("publish", target, "--out", tmp_path / "site")
+    assert (code, stderr) == (0, "")
+    assert servers.FTP_PASSWORD not in stdout
+    remote = on.files(target)
+    del remote[MANIFEST_NAME]
+    assert remote == site
+
+    (home / ".netrc").unlink()
+    code, stdout, stderr = run("publish", on.place(), "--out", tmp_path / "site")
+    assert (code, stdout) == (1, "")
+    assert stderr.endswith(": there is no password for 127.0.0.1; set PUBLISHER_FTP_PASSWORD or add "
+                           "`machine 127.0.0.1 login USER password ...` to ~/.netrc\n")

@@ -107,10 +107,10 @@ def test_requests_cannot_leave_the_site(served, tmp_path):
 
 
 def test_the_status_follows_builds_and_mistakes(served):
-    assert served.status() == {"build": 1, "error": None}
+    assert served.status() == {"build": 1, "error": None, "publish_error": None}
     served.round.write_text(round_csv(["1-0", ""]), encoding="utf-8")
     eventually(lambda: served.status()["build"] == 2)
-    assert served.status() == {"build": 2, "error": None}
+    assert served.status() == {"build": 2, "error": None, "publish_error": None}
 
     served.round.write_text(round_csv(["1-0", "9-9"]), encoding="utf-8")
     eventually(lambda: served.status()["error"] is not None)
@@ -121,7 +121,7 @@ def test_the_status_follows_builds_and_mistakes(served):
     assert code == 200 and json.loads(body)[1]["result"] == ""
 
     served.round.write_text(round_csv(["1-0", "0-1"]), encoding="utf-8")
-    eventually(lambda: served.status() == {"build": 3, "error": None})
+    eventually(lambda: served.status() == {"build": 3, "error": None, "publish_error": None})
 
 
 def test_a_rebuild_that_changes_nothing_does_not_reload_pages(served):
@@ -129,7 +129,7 @@ def test_a_rebuild_that_changes_nothing_does_not_reload_pages(served):
     served.watcher.wait_idle()
     time.sleep(0.3)
     assert served.watcher.wait_idle()
-    assert served.status() == {"build": 1, "error": None}
+    assert served.status() == {"build": 1, "error": None, "publish_error": None}
 
 
 def test_content_broken_from_the_start_is_served_as_an_error_until_mended(tmp_path):
