@@ -22,8 +22,9 @@ from contextlib import ExitStack
 from pathlib import Path
 
 from publisher.build import Builder
+from publisher.manifest import MANIFEST_NAME
 from publisher.plugins import plugin_manager
-from publisher.publish import publish, site_in_memory
+from publisher.publish import publish, site_in_folder, site_in_memory
 from publisher.targets import parse_address
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -97,10 +98,9 @@ def main() -> None:
             flip_one_result(content)
             time.sleep(0.01)  # a new mtime for the build's fingerprint
             builder.build()
-            files = _files(base / "site")
+            site = site_in_folder(base / "site")  # as `publisher publish` reads it
             for name, (url, endpoint) in targets.items():
-                report = publish(pm, parse_address(f"{url}/example", endpoint), site_in_memory(files),
-                                 jobs=args.jobs)
+                report = publish(pm, parse_address(f"{url}/example", endpoint), site, jobs=args.jobs)
                 sent[name].append(len(report.uploaded) + len(report.deleted))
                 times[name].append(report.seconds)
         for name in targets:
@@ -113,7 +113,7 @@ def main() -> None:
 
 def _files(site: Path) -> dict[str, bytes]:
     files = {p.relative_to(site).as_posix(): p.read_bytes() for p in site.rglob("*") if p.is_file()}
-    files.pop(".publisher-site", None)
+    files.pop(MANIFEST_NAME, None)
     return files
 
 

@@ -106,11 +106,12 @@ def _watcher(args: argparse.Namespace) -> tuple[Watcher, LivePublisher | None]:
     """The watcher of ``watch`` and ``serve``, handing every good build to the live publisher
     that ``--publish`` asks for."""
     from publisher.live_publish import live_publisher
+    from publisher.publish import built_site
     from publisher.watch import BuildStatus, Watcher
 
     status = BuildStatus()
     live = live_publisher(args, status)
-    after_build = (lambda report: live.submit(report.output)) if live else None
+    after_build = (lambda report: live.submit(built_site(args.out, report.manifest))) if live else None
     return Watcher(builder(args), status=status, log=_say, after_build=after_build), live
 
 

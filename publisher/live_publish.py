@@ -20,7 +20,7 @@ from collections.abc import Callable
 import pluggy
 
 from publisher.failures import describe_failure, is_user_mistake
-from publisher.publish import DEFAULT_JOBS, open_target, parse_target, publish, site_in_memory
+from publisher.publish import DEFAULT_JOBS, LocalSite, SiteChanged, open_target, parse_target, publish
 from publisher.site_settings import read_site_settings
 from publisher.targets import Address, PublishError
 from publisher.watch import BuildStatus
@@ -40,7 +40,7 @@ class LivePublisher:
         self.on_outcome = on_outcome or (lambda error: None)
         self.first_retry = first_retry
         self._lock = threading.Lock()
-        self._newest: dict[str, bytes] | None = None
+        self._newest: LocalSite | None = None
         self._wake = threading.Event()
         self._stopping = threading.Event()
         self._idle = threading.Event()
@@ -51,10 +51,10 @@ class LivePublisher:
     def start(self) -> None:
         self._thread.start()
 
-    def submit(self, files: dict[str, bytes]) -> None:
-        """A good build's files: published as soon as no publish runs (never blocks)."""
+    def submit(self, site: LocalSite) -> None:
+        """A good build's site: published as soon as no publish runs (never blocks)."""
         with self._lock:
-            self._newest = files
+            self._newest = site
             self._idle.clear()
         self._wake.set()
 
@@ -69,7 +69,7 @@ class LivePublisher:
         """Wait until every submitted build is published or being retried (tests)."""
         return self._idle.wait(timeout)
 
-    def _take(self) -> dict[str, bytes] | None:
+    def _take(self) -> LocalSite | None:
         with self._lock:
             files, self._newest = self._newest, None
             self._wake.clear()
@@ -78,18 +78,22 @@ class LivePublisher:
     def _loop(self) -> None:
         while not self._stopping.is_set():
             self._wake.wait()
-            files = self._take()
-            if files is None or self._stopping.is_set():
+            site = self._take()
+            if site is None or self._stopping.is_set():
                 continue
-            self._publish(files)
+            self._publish(site)
 
-    def _publish(self, files: dict[str, bytes]) -> None:
-        """Publish ``files``, retrying with growing pauses; a newer build replaces them."""
+    def _publish(self, site: LocalSite) -> None:
+        """Publish ``site``, retrying with growing pauses; a newer build replaces it."""
         pause = self.first_retry
         while not self._stopping.is_set():
             try:
-                report = publish(self.pm, self.address, site_in_memory(files), jobs=self.jobs)
+                report = publish(self.pm, self.address, site, jobs=self.jobs)
             except Exception as error:  # the publisher thread outlives every failure
+                # A build changed the site meanwhile: publish it at once, when it is handed over.
+                if isinstance(error, SiteChanged) and self._wake.wait(5.0) and (newer := self._take()):
+                    site = newer
+                    continue
                 text = describe_failure(error)
                 if not is_user_mistake(error):
                     text += "\n" + "".join(traceback.format_exception(error)).rstrip()
@@ -99,7 +103,7 @@ class LivePublisher:
                 if self._stopping.wait(pause):
                     return
                 pause = min(pause * 2, LONGEST_RETRY)
-                files = self._take() or files
+                site = self._take() or site
                 continue
             self.publishes += 1
             self.on_outcome(None)

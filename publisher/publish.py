@@ -38,10 +38,11 @@ from publisher.manifest import (
     Manifest,
     compare,
     dumps_manifest,
+    entry_of,
     loads_manifest,
     manifest_of,
 )
-from publisher.output import MARKER
+from publisher.output import read_manifest
 from publisher.targets import (
     Address,
     Headers,
@@ -81,18 +82,36 @@ def site_in_memory(files: dict[str, bytes]) -> LocalSite:
 
 
 def site_in_folder(out: Path) -> LocalSite:
-    """The site ``publisher build`` wrote into ``out``, without the build's own marker."""
+    """The site ``publisher build`` wrote into ``out``, as the manifest it keeps there says."""
     if not out.is_dir():
         raise PublishError(f"there is no built site in {out}; build it first with "
                            f"`publisher build --out {out}`, or pass the site's folder with --out")
-    if not (out / MARKER).is_file():
-        raise PublishError(f"{out} was not written by `publisher build`; pass the built site's "
-                           "folder with --out")
-    files = {p.relative_to(out).as_posix(): p.read_bytes()
-             for p in sorted(out.rglob("*")) if p.is_file() and not p.is_symlink()}
-    files.pop(MARKER, None)
-    files.pop(MANIFEST_NAME, None)
-    return site_in_memory(files)
+    manifest = read_manifest(out)
+    if manifest is None:
+        raise PublishError(f"{out} was not written by `publisher build` (it has no {MANIFEST_NAME}); "
+                           "build the site first, or pass the built site's folder with --out")
+    return built_site(out, manifest)
+
+
+class SiteChanged(PublishError):
+    """A file of the site changed while it was published: a build ran meanwhile."""
+
+
+def built_site(out: Path, manifest: Manifest) -> LocalSite:
+    """The files of ``out`` that a build listed in ``manifest``, each checked as it is read:
+    a file a later build replaced stops the publish (SiteChanged), so a page is never
+    sent with the assets of another build."""
+
+    def read(path: str) -> bytes:
+        try:
+            data = (out / path).read_bytes()
+        except OSError:
+            data = None
+        if data is None or entry_of(data) != manifest[path]:
+            raise SiteChanged(path)
+        return data
+
+    return LocalSite(manifest, read)
 
 
 @dataclass
@@ -181,6 +200,9 @@ def publish(pm: pluggy.PluginManager, address: Address, site: LocalSite, *, jobs
         pool.each([*report.deleted, *leftovers], lambda target, path: target.delete(path))
         if changes or recorded != site.manifest:
             _write_manifest(pool, site.manifest)
+    except SiteChanged as error:
+        raise SiteChanged(f"cannot publish to {address.display}: {error} changed while the site was "
+                          "sent (a build ran meanwhile); publish again") from None
     finally:
         pool.close()
     report.seconds = time.perf_counter() - started

@@ -124,21 +124,23 @@ def _certificate(folder: Path) -> Path:
     return pem
 
 
-FTP_USER, FTP_PASSWORD = "results", "s3cret-Pa55"
+FTP_USER, FTP_READER, FTP_PASSWORD = "results", "reader", "s3cret-Pa55"
 
 
 @contextmanager
-def ftpd(base: Path, tls: bool) -> Iterator[Server]:
+def ftpd(base: Path, tls: bool, mlsd: bool = True) -> Iterator[Server]:
     """pyftpdlib on a free loopback port; with ``tls``, explicit FTPS with a generated certificate
-    (and TLS required on the control and data connections)."""
+    (and TLS required on the control and data connections); without ``mlsd``, a server that
+    lists folders only with LIST, as vsftpd does."""
     from pyftpdlib.authorizers import DummyAuthorizer
     from pyftpdlib.handlers import FTPHandler, TLS_FTPHandler
     from pyftpdlib.servers import ThreadedFTPServer
 
     home = base / "ftp-home"
-    home.mkdir()
+    home.mkdir(parents=True)
     authorizer = DummyAuthorizer()
     authorizer.add_user(FTP_USER, FTP_PASSWORD, str(home), perm="elradfmwMT")
+    authorizer.add_user(FTP_READER, FTP_PASSWORD, str(home), perm="elr")  # may not write
 
     handler: type[FTPHandler]
     if tls:
@@ -150,6 +152,8 @@ def ftpd(base: Path, tls: bool) -> Iterator[Server]:
         class Handler(FTPHandler):  # type: ignore[no-redef]
             pass
     handler = Handler
+    if not mlsd:
+        handler.proto_cmds = {k: v for k, v in FTPHandler.proto_cmds.items() if k != "MLSD"}
     handler.authorizer = authorizer
     handler.passive_ports = None
     port = free_port()

@@ -16,6 +16,7 @@ from publisher import hookimpl
 from publisher.build import Builder
 from publisher.live_publish import LivePublisher
 from publisher.manifest import MANIFEST_NAME
+from publisher.publish import site_in_memory
 from publisher.targets import PublishError, RemoteFile, Target, parse_address
 from publisher.watch import BuildStatus, Watcher
 
@@ -39,7 +40,6 @@ def test_watch_publish_follows_a_result_change_and_a_mistake_publishes_nothing(t
             lines.append(process.stdout.readline())
         published = next(line for line in lines if " published " in line)
         site = held(tmp_path / "site")
-        site.pop(".publisher-site")
         assert f"] published {len(site)} files to {remote} in " in published
         assert held(remote) == site
 
@@ -50,7 +50,6 @@ def test_watch_publish_follows_a_result_change_and_a_mistake_publishes_nothing(t
         board = json.loads((remote / "club/data/board-1.json").read_text(encoding="utf-8"))
         assert [t["result"] for t in board] == ["1-0", ""]
         site = held(tmp_path / "site")
-        site.pop(".publisher-site")
         assert held(remote) == site
 
         before = held(remote)
@@ -128,7 +127,7 @@ def test_builds_during_a_publish_are_coalesced_and_never_published_at_once(tmp_p
     try:
         Slow.most = Slow.running = 0
         for version in range(12):
-            live.submit({f"page{n}.html": f"version {version}".encode() for n in range(8)})
+            live.submit(site_in_memory({f"page{n}.html": f"version {version}".encode() for n in range(8)}))
             time.sleep(0.03)
         assert live.wait_idle(20)
         eventually(lambda: held(tmp_path / "www") == {f"page{n}.html": b"version 11" for n in range(8)}, 10)
@@ -146,7 +145,7 @@ def test_a_failed_publish_is_retried_and_told_until_it_succeeds(tmp_path):
     Slow.fail_next = 2
     live.start()
     try:
-        live.submit({"index.html": b"round 1"})
+        live.submit(site_in_memory({"index.html": b"round 1"}))
         eventually(lambda: held(tmp_path / "www") == {"index.html": b"round 1"}, 10)
         eventually(lambda: outcomes[-1:] == [None], 5)
     finally:
@@ -172,7 +171,7 @@ def test_a_watcher_hands_each_good_build_to_the_publisher(tmp_path):
     folder = write_event(tmp_path / "content", "club", players=2)
     handed: list[dict[str, bytes]] = []
     watcher = Watcher(Builder(plugin_manager(), tmp_path / "content", tmp_path / "site"),
-                      log=lambda line: None, after_build=lambda report: handed.append(report.output))
+                      log=lambda line: None, after_build=lambda report: handed.append(report.manifest))
     assert watcher.rebuild()
     (folder / "players.csv").write_text("id,name\np01,Ana\np01,Ana\n", encoding="utf-8")
     assert not watcher.rebuild()

@@ -23,8 +23,7 @@ import pytest
 import servers
 from conftest import snapshot, write
 
-from publisher.manifest import MANIFEST_NAME, loads_manifest, manifest_of
-from publisher.output import MARKER
+from publisher.manifest import MANIFEST_NAME, dumps_manifest, loads_manifest, manifest_of
 from publisher.plugins import plugin_manager
 from publisher.publish import publish, site_in_memory
 from publisher.targets import parse_address
@@ -128,7 +127,7 @@ def built(archive: Path, out: Path, run) -> dict[str, bytes]:
     code, _, stderr = run("build", "--content", archive, "--out", out)
     assert code == 0, stderr
     files = snapshot(out)
-    del files[MARKER]
+    del files[MANIFEST_NAME]
     return files
 
 
@@ -278,7 +277,7 @@ def test_a_reader_during_a_publish_never_meets_a_page_without_its_stylesheet(on)
 
 
 def write_site(folder: Path, files: dict[str, bytes]) -> Path:
-    for path, data in {**files, MARKER: b""}.items():
+    for path, data in {**files, MANIFEST_NAME: dumps_manifest(manifest_of(files))}.items():
         (folder / path).parent.mkdir(parents=True, exist_ok=True)
         (folder / path).write_bytes(data)
     return folder
@@ -494,3 +493,33 @@ def test_the_ftp_password_comes_from_netrc(on, archive, tmp_path, run, monkeypat
     assert (code, stdout) == (1, "")
     assert stderr.endswith(": there is no password for 127.0.0.1; set PUBLISHER_FTP_PASSWORD or add "
                            "`machine 127.0.0.1 login USER password ...` to ~/.netrc\n")
+
+
+def test_a_user_who_may_not_write_is_told_permission_denied(on, archive, tmp_path, run):
+    if on.kind not in ("ftp", "ftps"):
+        pytest.skip("the FTP server has a user who may only read")
+    built(archive, tmp_path / "site", run)
+    target = on.place().replace(f"{servers.FTP_USER}@", f"{servers.FTP_READER}@")
+    code, stdout, stderr = run("publish", target, "--out", tmp_path / "site")
+    assert (code, stdout) == (1, "")
+    assert stderr.startswith(f"error: cannot publish to {target}: permission denied writing "
+                             ".publisher-manifest.json (550 ")
+    assert stderr.count("\n") == 1 and servers.FTP_PASSWORD not in stderr
+    assert on.files(target) == {}
+
+
+def test_an_ftp_server_without_mlsd_is_listed_with_list(archive, tmp_path, run, monkeypatch):
+    """vsftpd and other older servers answer LIST only: changes are still found exactly."""
+    site = built(archive, tmp_path / "site", run)
+    with servers.ftpd(tmp_path / "server", tls=False, mlsd=False) as server:
+        monkeypatch.setenv("PUBLISHER_FTP_PASSWORD", servers.FTP_PASSWORD)
+        target = f"{server.url}/club"
+        assert run("publish", target, "--out", tmp_path / "site")[0] == 0
+        (server.root / "club/club-swiss/players.html").write_bytes(b"damaged by hand")
+        (server.root / "club/club-swiss/index.html").unlink()
+        code, stdout, stderr = run("publish", target, "--out", tmp_path / "site")
+        assert (code, stderr) == (0, "")
+        assert stdout.startswith("published 2 files to ")
+        held = snapshot(server.root / "club")
+        del held[MANIFEST_NAME]
+        assert held == site

@@ -33,6 +33,7 @@ class FtpTarget(Target):
         super().__init__(address, shared, shared_lock)
         self.root = address.path.rstrip("/") or "/"
         self._ftp: ftplib.FTP | None = None
+        self._mlsd = True  # the standard listing with exact facts; LIST where a server lacks it
         self._folders: set[str] = set()
 
     def open(self) -> None:
@@ -95,14 +96,25 @@ class FtpTarget(Target):
     def _list_folder(self, folder: str) -> Listing | None:
         full = self._full(folder)
         try:
-            entries = list(self.ftp.mlsd(full, facts=["type", "size"]))
+            if self._mlsd:
+                try:
+                    entries = [(name, facts["type"] == "dir", int(facts.get("size", 0)))
+                               for name, facts in self.ftp.mlsd(full, facts=["type", "size"])
+                               if facts.get("type") in ("dir", "file")]
+                except ftplib.error_perm as error:
+                    if not str(error).startswith(("500", "502")):
+                        raise
+                    self._mlsd = False  # an older server (vsftpd): LIST it is
+            if not self._mlsd:
+                lines: list[str] = []
+                self.ftp.retrlines(f"LIST {full}", lines.append)
+                entries = [entry for line in lines if (entry := _unix_entry(line))]
         except ftplib.error_perm as error:
-            if str(error).startswith(("550", "501")):
+            if str(error).startswith(("550", "501", "450")):
                 return None  # the folder does not exist yet
             raise self._failure(error, folder) from None
         self._folders.add(full)
-        return [(name, facts["type"] == "dir", int(facts.get("size", 0)))
-                for name, facts in entries if facts.get("type") in ("dir", "file")]
+        return entries
 
     def write(self, path: str, data: bytes, headers: Headers) -> None:
         self._make_folders(posixpath.dirname(self._full(path)))
@@ -154,6 +166,18 @@ class FtpTarget(Target):
             except (OSError, ftplib.Error, EOFError):
                 self._ftp.close()
         self._ftp = None
+
+
+def _unix_entry(line: str) -> tuple[str, bool, int] | None:
+    """(name, is a folder, size) of a line of a Unix-style LIST (``drwxr-xr-x 2 u g 4096 Nov 30
+    11:00 name``); None for links, ``.`` and ``..``, and lines of another form."""
+    parts = line.split(None, 8)
+    if len(parts) < 9 or parts[0][:1] not in ("d", "-") or parts[8] in (".", ".."):
+        return None
+    try:
+        return parts[8], parts[0].startswith("d"), int(parts[4])
+    except ValueError:
+        return None
 
 
 class FtpsTarget(FtpTarget):
