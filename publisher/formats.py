@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import pluggy
 import tomli_w
+from anyascii import anyascii
 
 from publisher.model import Player
 
@@ -67,6 +69,18 @@ def csv_text(columns: Sequence[str], rows: Iterable[Mapping[str, Any]]) -> str:
     for row in rows:
         writer.writerow(["" if row.get(c) is None else row.get(c) for c in columns])
     return buffer.getvalue()
+
+
+def new_player_id(name: str, used: set[str]) -> str:
+    """A readable player id for an imported player, unique among ``used`` (which it joins):
+    the name in lower-case ASCII with dashes, ``vannier-luc``, then ``vannier-luc-2``."""
+    base = re.sub(r"[^a-z0-9]+", "-", anyascii(name).lower()).strip("-")[:40] or "player"
+    candidate, n = base, 1
+    while candidate in used:
+        n += 1
+        candidate = f"{base}-{n}"
+    used.add(candidate)
+    return candidate
 
 
 def surname_and_first_name(player: Player) -> tuple[str, str]:

@@ -12,11 +12,9 @@ import re
 from pathlib import Path
 from typing import Any
 
-from anyascii import anyascii
-
 from plugins.egd.export import LABELS
 from plugins.egd.h9 import BAR_FLOOR_LINE, COLUMNS_LINE, ENCODING, HEADER, Cell, Line, parse_cell
-from publisher.formats import Championship, csv_text
+from publisher.formats import Championship, csv_text, new_player_id
 from publisher.problems import ContentError, Problem
 from publisher.ranks import Rank
 
@@ -112,18 +110,8 @@ def _line(path: Path, raw: str, number: int) -> Line:
 
 
 def _ids(lines: list[Line]) -> dict[int, str]:
-    ids: dict[int, str] = {}
     used: set[str] = set()
-    for line in lines:
-        base = re.sub(r"[^a-z0-9]+", "-", anyascii(f"{line.surname} {line.first_name}").lower()).strip("-")
-        base = base[:40] or "player"
-        candidate, n = base, 1
-        while candidate in used:
-            n += 1
-            candidate = f"{base}-{n}"
-        used.add(candidate)
-        ids[line.place] = candidate
-    return ids
+    return {line.place: new_player_id(f"{line.surname} {line.first_name}", used) for line in lines}
 
 
 def _games(path: Path, lines: list[Line], by_place: dict[int, Line], ids: dict[int, str],

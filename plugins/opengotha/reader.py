@@ -19,7 +19,7 @@ from xml.etree.ElementTree import Element
 
 from plugins.macmahon.settings import TIEBREAKS
 from plugins.opengotha.xmlfile import XmlFile
-from publisher.formats import Championship, csv_text
+from publisher.formats import Championship, csv_text, new_player_id
 from publisher.problems import ContentError, Problems
 
 ROUND_COLUMNS = ("table", "player1", "player2", "result", "handicap", "komi")
@@ -133,7 +133,7 @@ def _players(xml: XmlFile, rounds: int, problems: Problems, notes: list[str]) ->
             continue
         participating = element.get("participating", "")
         absent = {r for r in range(1, rounds + 1) if participating[r - 1:r] == "0"}
-        player_id = _new_id(name, first, used)
+        player_id = new_player_id(f"{name} {first}", used)
         players.append(_Player(player_id, key, {
             "id": player_id, "name": f"{name} {first}".strip(), "surname": name, "first_name": first,
             "rank": rank, "rating": rating, "country": element.get("country", "").strip(),
@@ -378,15 +378,4 @@ def _date(xml: XmlFile, element: Element, attribute: str, problems: Problems) ->
 
 def _ascii(text: str) -> str:
     return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().upper()
-
-
-def _new_id(name: str, first: str, used: set[str]) -> str:
-    """A readable, unique player id from the names: ``vannier-luc``, then ``vannier-luc-2``."""
-    base = re.sub(r"[^a-z0-9]+", "-", _ascii(f"{name} {first}").lower()).strip("-")[:40] or "player"
-    candidate, n = base, 1
-    while candidate.casefold() in used:
-        n += 1
-        candidate = f"{base}-{n}"
-    used.add(candidate.casefold())
-    return candidate
 
