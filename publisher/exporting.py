@@ -25,8 +25,9 @@ def run_export(args: argparse.Namespace) -> int:
     for warning in event.warnings:
         print(f"warning: {warning}", file=sys.stderr)
     if data is None:
-        raise ContentError(Problem(event.toml_path, f"the {args.format} format cannot carry a "
-                                   f"{event.system} event", "export an event of another system"))
+        raise ContentError(Problem(event.toml_path, f"the {args.format} format cannot carry this "
+                                   f"event (game {event.game}, system {event.system})",
+                                   f"export it in a format for {event.game}"))
     out: Path = args.output or Path(f"{event.slug}{known[args.format].suffix}")
     if str(out) == "-":
         sys.stdout.buffer.write(data)
