@@ -5,7 +5,8 @@ The event is made by the project's own generator (paired by ``publisher pair``, 
 with seeded results), then written out as OpenGotha 3 saves a tournament. Three ways
 to the same site are timed, each from a fresh output folder:
 
-- own files: ``publisher build`` of the generated folder;
+- own files: ``publisher build`` of the folder an import of the file wrote (the same
+  event, settings and all, in the project's own files);
 - import + build: ``publisher import opengotha`` into a new folder, then the build;
 - live source: a folder holding only event.toml (``source = "opengotha"``) and the XML.
 
@@ -84,16 +85,18 @@ def main() -> None:
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="bench-formats-"))
     try:
-        own = work / "own" / "open"
+        generated = work / "generated" / "open"
         print(f"Generating {args.players} players, {args.rounds} rounds (paired by publisher pair)...")
-        macmahon_event(own, "go", args.players, args.rounds)
+        macmahon_event(generated, "go", args.players, args.rounds)
         xml = work / "tournament.xml"
-        xml.write_bytes(opengotha_xml(own))
+        xml.write_bytes(opengotha_xml(generated))
+        pm = plugin_manager()
+        own = work / "own" / "open"
+        write_folder(own, read_foreign(pm, "opengotha", xml))
         live = work / "live" / "open"
         live.mkdir(parents=True)
         shutil.copyfile(xml, live / "tournament.xml")
         (live / "event.toml").write_text('source = "opengotha"\nfile = "tournament.xml"\n', encoding="utf-8")
-        pm = plugin_manager()
         figures: dict[str, list[float]] = {"own files": [], "import + build": [], "live source": []}
         for n in range(args.repeats):
 

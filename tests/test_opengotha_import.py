@@ -72,13 +72,15 @@ def test_settings_the_project_cannot_express_are_named_in_one_line_each(tmp_path
     xml = write_tournament(tmp_path / "t.xml", criteria=["MMS", "SOSM", "EXT", "SDC"],
                            games=[*GAMES, (3, 1, 0, 1, "RESULT_EQUAL_BYDEF", 0)],
                            general={"genMMZero": "20K"})
+    xml.write_text(xml.read_text().replace('knownColor="true"', 'knownColor="false"', 1))
     code, out, err = run("import", "opengotha", xml, tmp_path / "content" / "t")
     assert code == 0, err
     notes = [line for line in out.splitlines() if line.startswith("note:")]
     assert any("criterion 3 EXT" in n for n in notes) and any("criterion 4 SDC" in n for n in notes)
     assert any("genMMZero 20k" in n for n in notes)
     assert any("RESULT_EQUAL_BYDEF" in n for n in notes)
-    assert len(notes) == 4
+    assert any("knownColor false (1 game(s))" in n for n in notes)
+    assert len(notes) == 5
 
 
 def test_swiss_criteria_make_a_swiss_event(tmp_path, run):

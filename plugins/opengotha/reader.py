@@ -155,6 +155,7 @@ def _games(xml: XmlFile, by_key: dict[str, _Player], folded: dict[str, _Player],
     found: dict[int, list[dict[str, Any]]] = {}
     seen: dict[tuple[int, str], Element] = {}
     unmarked: set[str] = set()
+    unknown_colours = 0
 
     def player(element: Element, attribute: str) -> _Player | None:
         key = element.get(attribute, "")
@@ -192,6 +193,7 @@ def _games(xml: XmlFile, by_key: dict[str, _Player], folded: dict[str, _Player],
         seat(element, white, number)
         if code in _UNMARKED_BYDEF:
             unmarked.add(code)
+        unknown_colours += element.get("knownColor", "true") == "false"
         found.setdefault(number, []).append({
             "table": table, "player1": black.id, "player2": white.id, "result": RESULTS[code],
             "handicap": handicap})
@@ -203,6 +205,9 @@ def _games(xml: XmlFile, by_key: dict[str, _Player], folded: dict[str, _Player],
         seat(element, who, number)
         found.setdefault(number, []).append({"table": "", "player1": who.id, "player2": "",
                                              "result": "bye", "handicap": ""})
+    if unknown_colours:
+        notes.append(f"Game knownColor false ({unknown_colours} game(s)): the colours were not "
+                     "recorded; the file's blackPlayer is written as Black")
     for code in sorted(unmarked):
         notes.append(f"result {code}: the round files have no by-default mark for it, so it counts "
                      "as the same result played")
