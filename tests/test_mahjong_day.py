@@ -153,6 +153,9 @@ def test_a_withdrawn_player_gives_the_place_to_the_best_below_the_cut(tmp_path, 
     assert run("draw", folder, "--round", 2)[0] == 0
     seated = {line.split(",")[3] for line in (folder / "rounds/2-seating.csv").read_text().split()[1:]}
     assert seated == {"p01", "p05", "p09", "p13", "p02", "p10", "p14", "p03"}
+    drawn = (folder / "rounds/2-seating.csv").read_text()
+    assert run("draw", folder, "--round", 2, "--force")[0] == 0
+    assert (folder / "rounds/2-seating.csv").read_text() == drawn
     out = tmp_path / "site"
     assert run("build", "--content", folder.parent, "--out", out)[0] == 0
     page = (out / "test-mahjong/standings-1.html").read_text()

@@ -173,8 +173,8 @@ def play_event(event: Event, state: Mahjong) -> None:
             break
         current = _read_round(event, settings, number, field_ids, group_of)
         final = settings.is_final(number)
-        withdrawn = {} if final or number >= state.last_read else \
-            _withdrawals(event, number + 1, field_ids)
+        # Read even when round number + 1 is being redrawn: they decide its field.
+        withdrawn = {} if final else _withdrawals(event, number + 1, field_ids)
         current.standings = rank_standings(
             [Standing(p, group_of.get(p, ""), carried[p], _play(current, p, settings),
                       current.scores.hands.get(p, []) if current.scores else [],
