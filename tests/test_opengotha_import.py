@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 import time
 import tomllib
 from pathlib import Path
@@ -188,6 +189,8 @@ BAD_FILES = {
                  "handicap is '12'"),
     "bad-date": (tournament_xml(general={"beginDate": "02/05/2026"}).encode(), "beginDate is '02/05/2026'"),
     "empty": (b"", "not well-formed XML"),
+    "no-settings": (re.sub(r"<GeneralParameterSet [^>]*/>", "", GOOD).encode(),
+                    "has no <GeneralParameterSet>"),
 }
 
 
@@ -283,3 +286,22 @@ def test_a_live_source_of_an_unknown_format_names_the_key(tmp_path, run):
     code, _, err = run("build", "--content", tmp_path / "content", "--out", tmp_path / "site")
     assert code == 1 and "event.toml: source: no plugin reads the format 'gotha'" in err
     assert "opengotha" in err
+
+
+def test_a_file_with_teams_and_every_parameter_set_reads_the_individual_event(tmp_path, run):
+    """OpenGotha also saves teams, their placement criteria, display and publishing sets."""
+    extra = ('<Teams><Team teamName="Zagreb" teamNumber="1"><Board boardNumber="1" player="ABLEANN" '
+             'roundNumber="1"/></Team></Teams>')
+    team_set = ('<TeamTournamentParameterSet><TeamGeneralParameterSet teamSize="4"/>'
+                '<TeamPlacementParameterSet><PlacementCriteria><PlacementCriterion name="TEAMP" number="1"/>'
+                '</PlacementCriteria></TeamPlacementParameterSet></TeamTournamentParameterSet>'
+                '<ClubsGroups><ClubsGroup name="North"><Club name="Zagr"/></ClubsGroup></ClubsGroups>')
+    display = '<DPParameterSet playerSortType="rank"/><PublishParameterSet print="true"/>'
+    text = GOOD.replace("</Games>", "</Games>" + extra).replace(
+        "</TournamentParameterSet>", display + "</TournamentParameterSet>" + team_set)
+    xml = tmp_path / "teams.xml"
+    xml.write_text(text, encoding="utf-8")
+    code, out, err = run("import", "opengotha", xml, tmp_path / "content" / "t")
+    assert code == 0, err
+    config = tomllib.loads((tmp_path / "content" / "t" / "event.toml").read_text())
+    assert config["macmahon"]["tiebreaks"] == ["sos", "sosos"] and "note:" not in out

@@ -1,7 +1,8 @@
 """An OpenGotha 3.x tournament file read into the project's own files.
 
 Element and attribute names are OpenGotha's (``Tournament`` holding ``Players``,
-``Games``, ``ByePlayers`` and ``TournamentParameterSet``); games and byes name
+``Games``, ``ByePlayers`` and ``TournamentParameterSet``), found wherever they are
+nested, as OpenGotha's own reader finds them; games and byes name
 players by OpenGotha's key, the surname and first name upper-cased without spaces.
 Every mapping is in docs/formats.md; what the project cannot say is a note naming
 the setting, never a guess.
@@ -71,7 +72,7 @@ def read_tournament(path: Path) -> Championship:
                                        "should be <Tournament>)", "choose the .xml that OpenGotha saved"))
     problems = Problems()
     notes: list[str] = []
-    general = _one(xml, "TournamentParameterSet/GeneralParameterSet", problems)
+    general = _one(xml, "GeneralParameterSet", problems)
     rounds = _whole(xml, general, "numberOfRounds", 1, 32, problems) if general is not None else 0
     players = _players(xml, rounds, problems, notes)
     problems.check()
@@ -92,9 +93,9 @@ def read_tournament(path: Path) -> Championship:
 
 
 def _one(xml: XmlFile, path: str, problems: Problems) -> Element | None:
-    found = xml.root.find(path)
+    found = xml.root.find(f".//{path}")
     if found is None:
-        problems.items.append(xml.problem(xml.root, f"has no <{path.replace('/', '> in <')}>",
+        problems.items.append(xml.problem(xml.root, f"has no <{path}>",
                                           "save the tournament again from OpenGotha 3"))
     return found
 
@@ -104,7 +105,7 @@ def _players(xml: XmlFile, rounds: int, problems: Problems, notes: list[str]) ->
     used: set[str] = set()
     keys: dict[str, Element] = {}
     skipped = 0
-    for element in xml.root.iterfind("Players/Player"):
+    for element in xml.root.iterfind(".//Players/Player"):
         name, first = element.get("name", "").strip(), element.get("firstName", "").strip()
         if not name:
             problems.items.append(xml.problem(element, "has no name", "give the player a name in OpenGotha"))
@@ -173,7 +174,7 @@ def _games(xml: XmlFile, by_key: dict[str, _Player], folded: dict[str, _Player],
         seen[number, who.id] = element
         who.absent.discard(number)
 
-    for element in xml.root.iterfind("Games/Game"):
+    for element in xml.root.iter("Game"):
         number = _whole(xml, element, "roundNumber", 1, rounds, problems)
         table = _whole(xml, element, "tableNumber", 1, 10_000, problems)
         handicap = _whole(xml, element, "handicap", 0, 9, problems, default="0")
@@ -197,7 +198,7 @@ def _games(xml: XmlFile, by_key: dict[str, _Player], folded: dict[str, _Player],
         found.setdefault(number, []).append({
             "table": table, "player1": black.id, "player2": white.id, "result": RESULTS[code],
             "handicap": handicap})
-    for element in xml.root.iterfind("ByePlayers/ByePlayer"):
+    for element in xml.root.iter("ByePlayer"):
         number = _whole(xml, element, "roundNumber", 1, rounds, problems)
         who = player(element, "player")
         if number is None or who is None:
@@ -266,7 +267,7 @@ def _config(xml: XmlFile, general: Element, rounds: int, games: dict[int, list[d
 
 
 def _criteria(xml: XmlFile) -> list[str]:
-    found = xml.root.iterfind("TournamentParameterSet/PlacementParameterSet//PlacementCriterion")
+    found = xml.root.iterfind(".//PlacementParameterSet//PlacementCriterion")
     numbered = sorted((_number(e.get("number", "")) or 0, e.get("name", "NULL")) for e in found)
     return [name for _, name in numbered]
 
@@ -315,7 +316,7 @@ def _points(halves: int) -> int | float:
 
 
 def _pairing(xml: XmlFile, notes: list[str]) -> str:
-    pairing = xml.root.find("TournamentParameterSet/PairingParameterSet")
+    pairing = xml.root.find(".//PairingParameterSet")
     seed = pairing.get("paiMaSeedSystem2", "SPLITANDFOLD") if pairing is not None else "SPLITANDFOLD"
     if seed == "SPLITANDSLIP":
         return "split"
@@ -325,7 +326,7 @@ def _pairing(xml: XmlFile, notes: list[str]) -> str:
 
 
 def _handicap(xml: XmlFile, general: Element, problems: Problems) -> dict[str, Any] | None:
-    element = xml.root.find("TournamentParameterSet/HandicapParameterSet")
+    element = xml.root.find(".//HandicapParameterSet")
     komi_text = general.get("komi", "7.5").strip()
     if not _KOMI.match(komi_text):
         problems.items.append(xml.problem(general, f"komi {komi_text!r} is not a komi",
