@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import shutil
+import sys
 import tempfile
 from pathlib import Path
 
@@ -68,6 +69,11 @@ def write_folder(target: Path, championship: Championship, force: bool = False) 
 
 
 def run_import(args: argparse.Namespace) -> int:
+    readers = sorted(name for name, f in formats(args.plugins).items() if f.imports)
+    if args.format not in readers:
+        print(f"error: no plugin reads the format {args.format!r}; use one of: "
+              f"{', '.join(readers) or 'none installed'}", file=sys.stderr)
+        return 2
     if args.target.exists() and not args.force:  # say so before reading a large file
         write_folder(args.target, Championship({}), force=False)
     championship = read_foreign(args.plugins, args.format, args.file)

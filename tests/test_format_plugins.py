@@ -76,6 +76,6 @@ def test_an_outside_format_imports_and_exports(tmp_path, run):
 
 def test_unknown_formats_are_named_with_the_known_ones(tmp_path, run, archive):
     code, _, err = run("import", "nosuch", tmp_path / "x.xml", archive / "x")
-    assert code == 1 and "no plugin reads the format 'nosuch'" in err and "opengotha" in err
+    assert code == 2 and "no plugin reads the format 'nosuch'" in err and "opengotha" in err
     code, _, err = run("export", "nosuch", archive / "club-swiss")
     assert code == 2 and "no plugin writes the format 'nosuch'" in err
