@@ -171,7 +171,8 @@ def publisher_live_view(event: Event) -> dict[str, Any] | None:
          "round": 3, "rounds": 7,          # rounds may be None
          "tables": [{"table": "12", "result": "1-0" or None,
                      "players": [{"id": "s017", "name": "...", "seat": "Black",
-                                  "note": "3 pts"}]}],
+                                  "note": "3 pts"}],
+                     "handicap": 3, "komi": 0.5}],   # handicap, komi: Go events that have them
          "standings_heading": "Standings after round 2",
          "standings": [{"place": "=3", "id": "s017", "name": "...", "score": "5",
                         "note": "SOS 23"}],

@@ -367,8 +367,10 @@ def test_pages_and_json_show_handicap_and_komi(tmp_path, run):
     assert "<td>1+/b5</td>" in crosstable and "<td>2-/w5</td>" in crosstable
     assert 'Black <span class="tag">H5, komi 0.5</span>' in (site / "players/b.html").read_text()
     live = json.loads((site / "data/live.json").read_text())
-    assert [p["seat"] for p in live["tables"][0]["players"]] == ["Black · H5, komi 0.5",
-                                                                 "White · H5, komi 0.5"]
+    assert (live["tables"][0]["handicap"], live["tables"][0]["komi"]) == (5, 0.5)
+    find = json.loads((site / "data/find.json").read_text())["entries"]
+    assert [(e["name"], e["seat"]) for e in find] == [("Ann", "White (H5, komi 0.5)"),
+                                                     ("Bob", "Black (H5, komi 0.5)")]
     lines = json.loads((site / "data/standings-1.json").read_text())["standings"]
     assert [(s["player"], s["score"], s["colours"]) for s in lines] == [
         ("a", 21.0, {"black": 0, "white": 1}), ("b", 16.0, {"black": 1, "white": 0})]

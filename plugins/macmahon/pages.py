@@ -141,9 +141,9 @@ def live_view(event: Event, results: Results) -> dict[str, Any] | None:
     for game in rnd.games:
         assert game.white is not None
         tables.append({"table": str(game.table), "result": game.result, "players": [
-            {"id": pid, "name": event.player(pid).name,
-             "seat": f"{seat} · {game.terms}" if game.terms else seat, "note": points(scores[pid])}
-            for pid, seat in ((game.black, black), (game.white, white))]})
+            {"id": pid, "name": event.player(pid).name, "seat": seat, "note": points(scores[pid])}
+            for pid, seat in ((game.black, black), (game.white, white))],
+            **({"handicap": game.handicap, "komi": game.komi} if rnd.handicaps else {})})
     for game in rnd.byes:
         tables.append({"table": "bye", "result": "bye", "players": [
             {"id": game.black, "name": event.player(game.black).name, "seat": "",

@@ -35,10 +35,19 @@ def find_entries(live: dict[str, Any]) -> list[Entry]:
             entries.append(Entry(
                 key=search_key(f"{player.get('name', '')} {player.get('id', '')}"),
                 name=player.get("name", ""), table=str(table.get("table", "")),
-                seat=player.get("seat") or "", others=others,
+                seat=_seat(player.get("seat") or "", table), others=others,
                 result=own_result(table.get("result") or "", players.index(player))
                 if len(players) == 2 else table.get("result") or ""))
     return sorted(entries, key=lambda e: (fold(e.name), e.table))
+
+
+def _seat(seat: str, table: dict[str, Any]) -> str:
+    """The seat with the game's handicap and komi where the system gives them: "Black (H3,
+    komi 0.5)"."""
+    terms = [f"H{table['handicap']}"] if table.get("handicap") else []
+    if table.get("komi") is not None:
+        terms.append(f"komi {table['komi']:g}")
+    return f"{seat} ({', '.join(terms)})" if terms else seat
 
 
 def own_result(result: str, side: int) -> str:
