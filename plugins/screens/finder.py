@@ -45,8 +45,9 @@ def _seat(seat: str, table: dict[str, Any]) -> str:
     """The seat with the game's handicap and komi where the system gives them: "Black (H3,
     komi 0.5)"."""
     terms = [f"H{table['handicap']}"] if table.get("handicap") else []
-    if table.get("komi") is not None:
-        terms.append(f"komi {table['komi']:g}")
+    komi = table.get("komi")
+    if komi is not None and komi != "":
+        terms.append(f"komi {komi:g}" if isinstance(komi, float) else f"komi {komi}")
     return f"{seat} ({', '.join(terms)})" if terms else seat
 
 
