@@ -48,7 +48,7 @@ class Assets:
             return self.paths[name]
         except KeyError:
             raise UnknownAsset(
-                f"there is no asset {name!r}; name a file of a static folder, "
+                f"there is no asset {name!r}. Fix: name a file of a static folder, "
                 "relative to it, like asset('style.css')") from None
 
 

@@ -39,13 +39,26 @@ def describe_failure(error: BaseException) -> str:
         return str(error)
     if isinstance(error, jinja2.TemplateSyntaxError):
         where = display_path(Path(error.filename)) if error.filename else error.name
-        return f"{where}:{error.lineno}: template error: {error.message}"
+        return f"{where}:{error.lineno}: template error: {_with_fix(error.message or '', _SYNTAX_FIX)}"
     if isinstance(error, jinja2.TemplateNotFound):
-        return (f"{_template_line(error)}template error: there is no template {error.name!r}; "
-                "check the name in extends, include or import")
+        return (f"{_template_line(error)}template error: there is no template {error.name!r}. "
+                "Fix: check the name in extends, include or import")
     if is_user_mistake(error):
-        return f"{_template_line(error)}template error: {error}"
+        return f"{_template_line(error)}template error: {_with_fix(str(error), _RUNTIME_FIX)}"
     return f"internal error: {error!r}"
+
+
+_SYNTAX_FIX = ("correct the template at this line: every {{ needs its }}, every {% if %} and {% for %} "
+               "its {% endif %} and {% endfor %}, and a filter must exist")
+_RUNTIME_FIX = ("check the names the template uses at this line against what the page is given "
+                "(docs/plugins.md), or undo the last change to the template")
+
+
+def _with_fix(message: str, fix: str) -> str:
+    """The message with the fix, unless it already says what to do."""
+    if "Fix:" in message:
+        return message
+    return f"{message.rstrip('.')}. Fix: {fix}"
 
 
 def _template_line(error: BaseException) -> str:

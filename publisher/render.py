@@ -154,7 +154,7 @@ class _Loader(jinja2.FileSystemLoader):
         except UnicodeDecodeError as error:
             found = next((p for d in self.searchpath if (p := Path(d) / template).is_file()), None)
             raise jinja2.TemplateSyntaxError(
-                f"the file is not UTF-8 text (byte {error.start}); save it as UTF-8", 1, template,
+                f"the file is not UTF-8 text (byte {error.start}). Fix: save it as UTF-8", 1, template,
                 str(found) if found else None) from None
 
 

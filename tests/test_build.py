@@ -222,5 +222,5 @@ def test_templates_must_be_a_folder_of_utf8_files(archive, tmp_path, run):
     assert code == 1
     assert stderr.splitlines() == [
         f"error: {display_path(tmp_path / 'theme/base.html')}:1: template error: the file is not "
-        "UTF-8 text (byte 6); save it as UTF-8"]
+        "UTF-8 text (byte 6). Fix: save it as UTF-8"]
     assert not out.exists()

@@ -51,14 +51,21 @@ def override(body: str) -> Path:
     return path
 
 
+RUNTIME = ("Fix: check the names the template uses at this line against what the page is given "
+           "(docs/plugins.md), or undo the last change to the template")
+SYNTAX = ("Fix: correct the template at this line: every {{ needs its }}, every {% if %} and {% for %} "
+          "its {% endif %} and {% endfor %}, and a filter must exist")
+
+
 @pytest.mark.parametrize(("body", "error"), [
-    ("{{ nothing.here }}", "templates/players.html:4: template error: 'nothing' is undefined"),
-    ("{{ event.name }", "templates/players.html:4: template error: unexpected '}'"),
+    ("{{ nothing.here }}", f"templates/players.html:4: template error: 'nothing' is undefined. {RUNTIME}"),
+    ("{{ event.name }", f"templates/players.html:4: template error: unexpected '}}'. {SYNTAX}"),
     ("{% include 'sponsors.html' %}", "templates/players.html:4: template error: there is no template "
-                                      "'sponsors.html'; check the name in extends, include or import"),
-    ("{{ event.players | shuffle }}", "templates/players.html:4: template error: No filter named 'shuffle'."),
+                                      "'sponsors.html'. Fix: check the name in extends, include or import"),
+    ("{{ event.players | shuffle }}",
+     f"templates/players.html:4: template error: No filter named 'shuffle'. {SYNTAX}"),
     ("{{ event.rounds + 'x' }}", "templates/players.html:4: template error: "
-                                 "unsupported operand type(s) for +: 'int' and 'str'"),
+                                 f"unsupported operand type(s) for +: 'int' and 'str'. {RUNTIME}"),
 ])
 def test_a_mistake_in_an_override_template_is_one_line_and_changes_nothing(site, run, body, error):
     before = snapshot(site)
@@ -71,8 +78,8 @@ def test_a_missing_base_template_names_the_template_that_extends_it(site, run):
     Path("templates").mkdir()
     Path("templates/players.html").write_text("{% extends 'layout.html' %}\n", encoding="utf-8")
     assert run("build", "--templates", "templates") == (
-        1, "", "error: templates/players.html:1: template error: there is no template 'layout.html'; "
-               "check the name in extends, include or import\n")
+        1, "", "error: templates/players.html:1: template error: there is no template 'layout.html'. "
+               "Fix: check the name in extends, include or import\n")
 
 
 def test_a_mistake_in_a_plugins_template_names_that_template(site, run):
@@ -89,7 +96,7 @@ def test_a_mistake_in_a_plugins_template_names_that_template(site, run):
     before = snapshot(site)
     code, _, stderr = run("--plugins-dir", plugins, "build")
     assert (code, stderr) == (1, "error: venue-plugins/flyer-templates/flyer/flyer.html:4: "
-                                 "template error: 'str object' has no attribute 'adress'\n")
+                                 f"template error: 'str object' has no attribute 'adress'. {RUNTIME}\n")
     assert snapshot(site) == before
 
 
