@@ -227,7 +227,9 @@ def test_a_broken_template_is_reported_and_the_watcher_recovers(tmp_path):
                            "{% endblock %}\n", encoding="utf-8")
         eventually(lambda: live.watcher.status.snapshot().error is not None)
         assert live.watcher.status.snapshot().error == (
-            f"{display_path(players)}:2: template error: 'nothing' is undefined")
+            f"{display_path(players)}:2: template error: 'nothing' is undefined. Fix: check the names the "
+            "template uses at this line against what the page is given (docs/plugins.md), or undo the "
+            "last change to the template")
         players.unlink()
         eventually(lambda: live.watcher.status.snapshot().error is None)
         live.assert_consistent(tmp_path)
