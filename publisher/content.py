@@ -18,6 +18,7 @@ from publisher.csvfiles import PLACE, RATING, ROUNDS, Bounds, Row, read_csv
 from publisher.markdown_pages import load_page
 from publisher.model import Event, Player
 from publisher.problems import ContentError, Problem, Problems
+from publisher.ranks import FIX as RANK_FIX
 from publisher.ranks import Rank
 from publisher.textfiles import read_text, unreadable
 
@@ -270,7 +271,8 @@ def _player(path: Path, row: Row, problems: Problems) -> Player | None:
         try:
             rank = Rank.parse(row.get("rank"))
         except ValueError as exc:
-            problems.add(path, f"rank of {player_id!r}: {exc}", "", line=row.line)
+            problems.add(path, f"rank of {player_id!r}: {exc}", f"{RANK_FIX}, or leave it empty",
+                         line=row.line)
     rating = _integer(path, row, "rating", RATING, 1850, problems)
     esc_rank = _integer(path, row, "esc_rank", PLACE, 12, problems)
     esc_round2 = row.get("esc_round2").lower()

@@ -12,6 +12,9 @@ from dataclasses import dataclass
 _RANK = re.compile(r"^\s*([0-9]{1,2})\s*[-_ ]?\s*(d|dan|k|kyu|p|pro)\s*$", re.IGNORECASE)
 
 
+FIX = "write it like 5d, 2 dan, 1k or 3 kyu"
+
+
 @dataclass(frozen=True, order=True)
 class Rank:
     """A rank with an integer ``value`` that orders ranks: 1k is -1, 1d is 0, 1p is 100."""
@@ -20,13 +23,14 @@ class Rank:
 
     @classmethod
     def parse(cls, text: str) -> Rank:
-        """Read a rank in any common spelling; raise ValueError with a hint otherwise."""
+        """Read a rank in any common spelling; raise ValueError saying what is wrong otherwise
+        (the caller adds the fix: :data:`FIX`)."""
         match = _RANK.match(text)
         if not match:
-            raise ValueError(f"{text!r} is not a rank; write it like 5d, 2 dan, 1k or 3 kyu")
+            raise ValueError(f"{text!r} is not a rank")
         number, kind = int(match.group(1)), match.group(2)[0].lower()
         if number == 0:
-            raise ValueError(f"{text!r} is not a rank; ranks start at 1: write it like 1d, 1k or 1p")
+            raise ValueError(f"{text!r} is not a rank: ranks start at 1")
         if kind == "k":
             return cls(-number)
         if kind == "d":

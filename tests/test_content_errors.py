@@ -72,7 +72,8 @@ def test_an_unreadable_rank_and_rating(archive, published, run):
     write(archive / "club-swiss/players.csv", "id,name,rank,rating\na,Ann Able,3 dn,21OO\n")
     path = _rel(archive / "club-swiss/players.csv")
     assert build_fails(run, archive, published) == [
-        f"error: {path}:2: rank of 'a': '3 dn' is not a rank; write it like 5d, 2 dan, 1k or 3 kyu",
+        f"error: {path}:2: rank of 'a': '3 dn' is not a rank. Fix: write it like 5d, 2 dan, 1k or 3 kyu, or "
+        "leave it empty",
         f"error: {path}:2: rating of 'a' is '21OO', not a whole number from -1000 to 4000."
         " Fix: write the rating in the digits 0-9, like 1850, or leave it empty",
     ]

@@ -19,5 +19,5 @@ def test_ranks_order_from_weakest_kyu_to_professional():
 
 @pytest.mark.parametrize("typed", ["", "dan", "0k", "5x", "2 dans and more", "k5", "١d"])
 def test_unreadable_ranks_say_how_to_write_one(typed):
-    with pytest.raises(ValueError, match=r"write it like 5d, 2 dan, 1k or 3 kyu|ranks start at 1"):
+    with pytest.raises(ValueError, match=r"is not a rank"):
         Rank.parse(typed)

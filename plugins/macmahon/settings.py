@@ -12,7 +12,7 @@ from plugins.macmahon.player_columns import read_player_columns
 from publisher.csvfiles import FIELD, RATING, Bounds
 from publisher.model import Event
 from publisher.problems import Problems
-from publisher.ranks import Rank
+from publisher.ranks import FIX, Rank
 
 GROUPINGS = ("min-size", "bar-floor")
 STRATEGIES = ("simple", "fold", "split", "adjacent")
@@ -276,7 +276,7 @@ def _rank_elo(path: Path, table: dict, problems: Problems) -> dict[Rank, int]:
         try:
             parsed = Rank.parse(rank)
         except ValueError as exc:
-            problems.add(path, str(exc), 'name ranks like "6d" or "10k"', key=f"macmahon.rank_elo.{rank}")
+            problems.add(path, str(exc), f'{FIX}, in quotes: "6d" = 2440', key=f"macmahon.rank_elo.{rank}")
             continue
         if RATING.read(elo) is None:
             problems.add(path, f"must be an Elo rating, {RATING}, not {elo!r}",
