@@ -143,3 +143,17 @@ def test_a_broken_h9_gives_one_line_and_no_folder(tmp_path, run, name):
     problems = [line for line in err.splitlines() if line.startswith("error:")]
     assert code == 1 and len(problems) == 1 and message in problems[0] and f"{name}.h9" in problems[0], err
     assert not (tmp_path / "content").exists() or not list((tmp_path / "content").iterdir())
+
+
+def test_transliteration_when_the_director_asks_for_it_is_reported_name_by_name(tmp_path, run):
+    folder = tmp_path / "content" / "lj"
+    shutil.copytree(EXAMPLE, folder)
+    with (folder / "event.toml").open("a", encoding="utf-8") as stream:
+        stream.write("\n[egd]\ntransliterate = true\n")
+    code, _, err = run("export", "egd", folder, "-o", tmp_path / "lj.h9")
+    assert code == 0, err
+    warnings = [line for line in err.splitlines() if line.startswith("warning:")]
+    assert len(warnings) == 14
+    assert any("players.csv:22:" in w and "is not in ISO-8859-15" in w for w in warnings)
+    text = (tmp_path / "lj.h9").read_bytes().decode("iso-8859-15")
+    assert "Dvorák Lukáš" in text  # ř is spelled r; á and š are in ISO-8859-15

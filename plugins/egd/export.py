@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from anyascii import anyascii
+
 from plugins.egd.h9 import ENCODING, Cell, Line, format_line
 from publisher.formats import surname_and_first_name
 from publisher.model import Event, Player
@@ -31,6 +33,8 @@ def export_h9(event: Event) -> bytes:
     cells = _cells(mm.rounds, place, mm.settings.bye_score)
     lines = []
     problems = []
+    egd = event.config.get("egd")
+    transliterate = isinstance(egd, dict) and egd.get("transliterate") is True
     for pid in order:
         player, standing = event.player(pid), final.by_player[pid]
         surname, first = names(player)
@@ -39,11 +43,17 @@ def export_h9(event: Event) -> bytes:
                     [_number(values[c]) for c in columns], cells[pid])
         text = format_line(line)
         bad = sorted({c for c in text if not _encodable(c)})
-        if bad:
+        if bad and transliterate:
+            text = "".join(c if _encodable(c) else anyascii(c) for c in text)
+            event.warn(f"{player.name} ({pid}) is written {text[5:35].strip()!r}: "
+                       f"{''.join(bad)!r} is not in ISO-8859-15", "check the spelling, or give an egd_name",
+                       file=event.players_path, line=player.line)
+        elif bad:
             problems.append(Problem(event.players_path, f"{player.name} ({pid}): {''.join(bad)!r} is not "
                                     "in ISO-8859-15, which the EGD reads",
-                                    "add an egd_name column with the name in Latin letters, like "
-                                    "Surname Firstname", line=player.line))
+                                    "add an egd_name column with the name in Latin letters (Surname "
+                                    "Firstname), or write transliterate = true under [egd] in event.toml",
+                                    line=player.line))
         lines.append(text)
     if problems:
         raise ContentError(sorted(problems, key=lambda p: p.line or 0))
