@@ -114,6 +114,7 @@ def test_import_reads_an_archive_file(tmp_path, run, encoding):
     assert (folder / "rounds" / "2.csv").read_text() == (
         "table,player1,player2,result,handicap\n1,novak-ana,muller-jorg,1-0,0\n,horvat-ivan,,bye,\n")
     assert "1,novak-ana,horvat-ivan" not in (folder / "rounds" / "3.csv").read_text()
+    assert (folder / "rounds" / "2.csv").read_text().count(",bye,") == 1
     assert (folder / "rounds" / "3.csv").read_text() == (
         "table,player1,player2,result,handicap\n1,muller-jorg,horvat-ivan,1-0,1\n"
         "2,kranjc-eva,novak-ana,0-1,0\n")
@@ -157,3 +158,17 @@ def test_transliteration_when_the_director_asks_for_it_is_reported_name_by_name(
     assert any("players.csv:22:" in w and "is not in ISO-8859-15" in w for w in warnings)
     text = (tmp_path / "lj.h9").read_bytes().decode("iso-8859-15")
     assert "Dvorák Lukáš" in text  # ř is spelled r; á and š are in ISO-8859-15
+
+
+def test_tables_are_numbered_from_one_whoever_has_the_bye(tmp_path, run):
+    source = tmp_path / "small.h9"
+    source.write_bytes(b"; EV[Small]\n; DT[2025-01-04]\n"
+                       b"   1 Bye Bea                         1d SI Ljub   11    0+    2+/w0\n"
+                       b"   2 Cole Cid                        1k SI Ljub   10    3+/b0    1-/b0\n"
+                       b"   3 Dale Dee                        2k SI Ljub    9    2-/w0    0+\n")
+    assert run("import", "egd", source, tmp_path / "content" / "small")[0] == 0
+    rounds = tmp_path / "content" / "small" / "rounds"
+    assert (rounds / "1.csv").read_text() == (
+        "table,player1,player2,result,handicap\n1,cole-cid,dale-dee,1-0,0\n,bye-bea,,bye,\n")
+    assert (rounds / "2.csv").read_text() == (
+        "table,player1,player2,result,handicap\n1,cole-cid,bye-bea,0-1,0\n,dale-dee,,bye,\n")

@@ -140,7 +140,8 @@ def _games(path: Path, lines: list[Line], by_place: dict[int, Line], ids: dict[i
             if cell.colour == "w" or (cell.colour == "" and line.place > other.place):
                 continue  # the game is written once, from Black's line (or the first line)
             games[number].append({
-                "table": len(games[number]) + 1, "player1": ids[line.place], "player2": ids[other.place],
+                "table": sum(1 for row in games[number] if row["table"]) + 1,
+                "player1": ids[line.place], "player2": ids[other.place],
                 "result": _result(cell, back), "handicap": cell.handicap})
     for rows in games.values():  # byes after the games, as a round file lists them
         rows.sort(key=lambda r: r["table"] == "")
