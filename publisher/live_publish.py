@@ -20,7 +20,15 @@ from collections.abc import Callable
 import pluggy
 
 from publisher.failures import describe_failure, is_user_mistake
-from publisher.publish import DEFAULT_JOBS, LocalSite, SiteChanged, open_target, parse_target, publish
+from publisher.publish import (
+    DEFAULT_JOBS,
+    LocalSite,
+    SiteChanged,
+    open_target,
+    parse_target,
+    publish,
+    refuse_overlap,
+)
 from publisher.site_settings import read_site_settings
 from publisher.targets import Address, PublishError
 from publisher.watch import BuildStatus
@@ -130,6 +138,7 @@ def live_publisher(args: argparse.Namespace, status: BuildStatus) -> LivePublish
         raise PublishError("name the target: --publish sftp://user@host/path, or write "
                            f'[publish] target = "..." in {args.content / "site.toml"}')
     address = parse_target(text, settings.publish_endpoint_url)
+    refuse_overlap(address, args.content, args.out)
     open_target(args.plugins, address)  # an unknown scheme is refused now
     live = LivePublisher(args.plugins, address, log=_say, on_outcome=status.publish_outcome)
     live.start()

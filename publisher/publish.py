@@ -363,10 +363,25 @@ def run_publish(args: argparse.Namespace) -> int:
         return 2
     endpoint = args.endpoint_url or (settings.publish_endpoint_url if settings else "")
     address = parse_target(text, endpoint)
+    refuse_overlap(address, args.content, args.out)
     report = publish(args.plugins, address, site_in_folder(args.out), jobs=args.jobs,
                      force=args.force, dry_run=args.dry_run, log=print)
     print(report.summary())
     return 0
+
+
+def refuse_overlap(address: Address, content: Path, out: Path) -> None:
+    """A folder target must lie beside the content and the built site: publishing into either,
+    or into a folder that holds them, would copy the site over the organiser's files (and
+    ``--force`` would delete them)."""
+    if address.scheme not in ("", "file"):
+        return
+    target = Path(address.path).expanduser().resolve()
+    for option, folder in (("--content", content), ("--out", out)):
+        here = folder.resolve()
+        if target.is_relative_to(here) or here.is_relative_to(target):
+            raise PublishError(f"cannot publish to {address.display}: it and {option} {folder} hold "
+                               "each other; publish to a folder beside them")
 
 
 def parse_target(text: str, endpoint_url: str = "") -> Address:

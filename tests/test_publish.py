@@ -523,3 +523,17 @@ def test_an_ftp_server_without_mlsd_is_listed_with_list(archive, tmp_path, run, 
         held = snapshot(server.root / "club")
         del held[MANIFEST_NAME]
         assert held == site
+
+
+def test_a_folder_target_holding_the_content_or_the_site_is_refused(archive, tmp_path, run, monkeypatch):
+    built(archive, tmp_path / "site", run)
+    before = snapshot(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    for target, option, folder in ((".", "--content", archive), ("site/www", "--out", tmp_path / "site"),
+                                   (str(archive / "club-swiss"), "--content", archive)):
+        code, stdout, stderr = run("publish", target, "--content", archive, "--out", tmp_path / "site",
+                                   "--force")
+        assert (code, stdout) == (1, "")
+        assert stderr == (f"error: cannot publish to {target}: it and {option} {folder} hold each other; "
+                          "publish to a folder beside them\n")
+    assert snapshot(tmp_path) == before
