@@ -383,6 +383,8 @@ CASES = [
         "rounds",
         "is a file, not a folder",
     ),
+    Case("an event folder linked to /", GO, lambda f: os.symlink("/", f.parent / "everything"),
+         "../everything", "is a link to /, outside the content folder"),
     # oddities that must build
     Case(
         "players: a name over two lines in quotes", SHOGI, edit(P, "Ana Kovačević", '"Ana\nKovačević"'), None
@@ -421,7 +423,7 @@ def test_corpus(case: Case, published, tmp_path):
     assert snapshot(root / "site") == before
     errors = [e for e in stderr.splitlines() if e.startswith("error: ")]
     file, _, rest = case.where.partition(":")
-    where = f"{(folder / file).relative_to(root)}:{rest}"
+    where = f"{Path(os.path.normpath(folder / file)).relative_to(root)}:{rest}"
     matching = [e for e in errors if where in e and case.says in e]
     assert matching, (where, case.says, errors)
     assert all(" Fix: " in e for e in matching), matching
