@@ -15,9 +15,10 @@ Pipeline of one build:
    ``publisher_load_event`` (read the system's own files),
    ``publisher_compute_event`` (groups, pairings, standings, cuts...), and asks the
    system for ``publisher_event_status`` (the archive's one-liner, ``event.status``)
-   and ``publisher_live_view`` (what the hall screens show, ``event.live``); the
-   archive asks ``publisher_archive_record`` (places, rounds published) and
-   ``publisher_event_schedule`` (sessions on the clock) when it writes its pages
+   and ``publisher_live_view`` (what the hall screens show, ``event.live``), then
+   ``publisher_archive_record`` (places and rounds published, ``event.record``) and
+   ``publisher_event_schedule`` (sessions on the clock, ``event.schedule``) for the
+   archive's people pages, feeds and calendars
 3. output: ``publisher_event_pages`` for each championship (its ``Site`` holds only
    that championship, so that it can be rebuilt alone), ``publisher_site_pages``
    once for the archive, with every championship.
