@@ -282,3 +282,27 @@ def test_pages_name_their_feeds_for_feed_readers(site):
     person = (site / f"players/{ZORAN}.html").read_text(encoding="utf-8")
     assert ('<link rel="alternate" type="application/atom+xml" title="Championship archive" '
             'href="../feed.atom">') in person
+
+
+@pytest.mark.parametrize(("fields", "key"), [
+    ({"egd_pin": "12345678"}, "egd-12345678"),
+    ({"fesa_id": "S0042"}, "fesa-s0042"),
+    ({"ema": "04290041"}, "ema-04290041"),
+    ({"egd_pin": "12345678", "ema": "04290041"}, "egd-12345678"),
+    ({"person": "Mira-Novak", "egd_pin": "12345678"}, "mira-novak"),
+    ({"egd_pin": "", "person": ""}, ""),
+])
+def test_the_first_filled_id_names_the_person(fields, key):
+    from plugins.archive.people import person_key
+    from publisher.model import Player
+
+    assert person_key(Player("p1", "Mira Novak", 2, fields=fields)) == key
+
+
+def test_an_id_that_cannot_name_a_page_is_a_problem(tmp_path, run):
+    content = write_archive(tmp_path / "content")
+    players = content / "autumn-cup-2025" / "players.csv"
+    players.write_text(players.read_text(encoding="utf-8").replace("11100002", "111/00002"), encoding="utf-8")
+    code, _, err = run("build", "--content", content, "--out", tmp_path / "site")
+    assert code == 1
+    assert "players.csv:3: egd_pin '111/00002' of 'a2' is not an id" in err
