@@ -9,6 +9,8 @@ other content change, and the pages are the same whichever way the data came in.
 
 from __future__ import annotations
 
+import hashlib
+import os
 import shutil
 import tempfile
 from collections.abc import Iterator
@@ -52,9 +54,14 @@ def readable_folder(pm: pluggy.PluginManager, folder: Path) -> Iterator[Readable
         raise ContentError(Problem(toml_path, f"no plugin reads the format {config['source']!r}",
                                    f"use one of: {', '.join(readers)}", key="source"))
     championship = read_foreign(pm, config["source"], source)
-    with tempfile.TemporaryDirectory(prefix="publisher-source-") as temporary:
-        copy = Path(temporary) / folder.name
-        copy.mkdir()
+    # The same path for the same folder in this process, so that a rebuild under watch
+    # finds the pages of unchanged rounds unchanged (their keys include the files' paths).
+    digest = hashlib.sha256(str(folder.resolve()).encode()).hexdigest()[:16]
+    work = Path(tempfile.gettempdir()) / f"publisher-source-{os.getpid()}-{digest}"
+    shutil.rmtree(work, ignore_errors=True)
+    copy = work / folder.name
+    try:
+        copy.mkdir(parents=True)
         contents = championship.contents()
         contents["event.toml"] = tomli_w.dumps(merge(championship.config, config)).encode("utf-8")
         for relative, data in contents.items():
@@ -66,6 +73,8 @@ def readable_folder(pm: pluggy.PluginManager, folder: Path) -> Iterator[Readable
             yield Readable(copy, source, championship.notes)
         except ContentError as error:
             raise ContentError([_relocated(p, copy, folder, source) for p in error.problems]) from None
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
 
 
 def _source_file(toml_path: Path, folder: Path, config: dict) -> Path:
