@@ -537,3 +537,25 @@ def test_a_folder_target_holding_the_content_or_the_site_is_refused(archive, tmp
         assert stderr == (f"error: cannot publish to {target}: it and {option} {folder} hold each other; "
                           "publish to a folder beside them\n")
     assert snapshot(tmp_path) == before
+
+
+def test_sftp_reads_host_aliases_from_ssh_config(on, archive, tmp_path, run):
+    if on.kind != "sftp":
+        pytest.skip("SSH only")
+    site = built(archive, tmp_path / "site", run)
+    address = parse_address(on.place())
+    ssh = Path(on.env["HOME"], ".ssh")
+    (ssh / "id_ed25519").rename(ssh / "venue_key")
+    (ssh / "config").write_text(f"Host venue\n  HostName 127.0.0.1\n  Port {address.port}\n"
+                                f"  User {address.user}\n  IdentityFile ~/.ssh/venue_key\n")
+    try:
+        target = f"sftp://venue{address.path}"
+        code, stdout, stderr = run("publish", target, "--out", tmp_path / "site")
+    finally:
+        (ssh / "config").unlink()
+        (ssh / "venue_key").rename(ssh / "id_ed25519")
+    assert (code, stderr) == (0, "")
+    assert stdout.startswith(f"published {len(site)} files to {target} in ")
+    remote = on.files(target)
+    del remote[MANIFEST_NAME]
+    assert remote == site

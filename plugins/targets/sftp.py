@@ -14,6 +14,7 @@ import logging
 import posixpath
 import stat
 import threading
+from pathlib import Path
 from typing import Any
 
 import paramiko
@@ -36,6 +37,20 @@ logging.getLogger("paramiko").propagate = False
 TIMEOUT = 15
 
 
+def _ssh_config(host: str) -> dict:
+    """What ``~/.ssh/config`` says of ``host``, as OpenSSH would read it (an alias such as
+    ``Host venue`` with its HostName, Port, User and IdentityFile); {} without one."""
+    path = Path("~/.ssh/config").expanduser()
+    if not path.is_file():
+        return {}
+    try:
+        found = paramiko.SSHConfig.from_path(str(path)).lookup(host)
+    except (OSError, ValueError, paramiko.SSHException):
+        return {}
+    files = [f for f in found.get("identityfile", []) if Path(f).expanduser().is_file()]
+    return {**found, "identityfile": files}
+
+
 class SftpTarget(Target):
     """One SFTP session; the sessions the engine opens for ``--jobs`` share one SSH
     connection (a channel each), so only the first pays for the handshake."""
@@ -45,8 +60,11 @@ class SftpTarget(Target):
         # sftp://host/~/www is the folder www in the user's home, as curl reads it.
         path = address.path
         self.root = path[3:].rstrip("/") or "." if path.startswith("/~/") else path.rstrip("/") or "/"
-        self.user = address.user or getpass.getuser()
-        self.port = address.port or 22
+        seen = _ssh_config(address.host)  # ~/.ssh/config: HostName, Port, User, IdentityFile
+        self.host = seen.get("hostname", address.host)
+        self.user = address.user or seen.get("user") or getpass.getuser()
+        self.port = address.port or int(seen.get("port", 22))
+        self.keys = seen.get("identityfile") or None
         self._client: paramiko.SSHClient | None = None  # the connection, if this session made it
         self._sftp: paramiko.SFTPClient | None = None
         self._folders: set[str] = shared.setdefault("folders", set())  # known to exist
@@ -66,7 +84,7 @@ class SftpTarget(Target):
         client.load_system_host_keys()
         client.set_missing_host_key_policy(paramiko.RejectPolicy())
         try:
-            client.connect(self.address.host, self.port, username=self.user, timeout=TIMEOUT,
+            client.connect(self.host, self.port, username=self.user, key_filename=self.keys, timeout=TIMEOUT,
                            banner_timeout=TIMEOUT, auth_timeout=TIMEOUT)
             return client
         except paramiko.BadHostKeyException:
@@ -78,27 +96,27 @@ class SftpTarget(Target):
             raise self.fail(
                 f"the login of {self.user} was refused; check that your SSH key is loaded "
                 f"(ssh-add) and authorised on the host (ssh-copy-id -p {self.port} "
-                f"{self.user}@{self.address.host})") from None
+                f"{self.user}@{self.host})") from None
         except paramiko.SSHException as error:
             if "not found in known_hosts" in str(error):
                 raise self.fail(
                     f"the host {self._host_name()} is not in ~/.ssh/known_hosts; connect once with "
-                    f"`ssh -p {self.port} {self.user}@{self.address.host}`, check the fingerprint "
+                    f"`ssh -p {self.port} {self.user}@{self.host}`, check the fingerprint "
                     "it shows and accept it, then publish again") from None
             if "No authentication methods available" in str(error):
                 raise self.fail(f"there is no SSH key to log in as {self.user} with; create one "
                                 "(ssh-keygen) or load yours (ssh-add), and authorise it on the host "
-                                f"(ssh-copy-id -p {self.port} {self.user}@{self.address.host})") from None
+                                f"(ssh-copy-id -p {self.port} {self.user}@{self.host})") from None
             raise self.fail(f"SSH failed ({error})") from None
         except paramiko.ssh_exception.NoValidConnectionsError as error:
             cause = next(iter(error.errors.values()), error)
             raise self.os_failure(cause if isinstance(cause, OSError) else error) from None
         except TimeoutError:
-            raise self.fail(f"cannot reach {self.address.host}:{self.port} (timed out); "
+            raise self.fail(f"cannot reach {self.host}:{self.port} (timed out); "
                             "check the host, the port and the network") from None
 
     def _host_name(self) -> str:
-        return self.address.host if self.port == 22 else f"[{self.address.host}]:{self.port}"
+        return self.host if self.port == 22 else f"[{self.host}]:{self.port}"
 
     @property
     def sftp(self) -> paramiko.SFTPClient:
