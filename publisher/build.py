@@ -11,6 +11,8 @@ rendered, compared with the site's manifest by hash (see :mod:`publisher.output`
 
 from __future__ import annotations
 
+import multiprocessing
+import os
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -65,8 +67,11 @@ class Builder:
     """Builds ``content`` into ``out``; call :meth:`build` again after every change."""
 
     def __init__(self, pm: pluggy.PluginManager, content_dir: Path, out: Path,
-                 templates: Path | None = None, force: bool = False):
+                 templates: Path | None = None, force: bool = False, remember: bool = True):
+        """``remember=False`` is for a single build (``publisher build``): it keeps nothing
+        for a next build, and skips the page digests only a next build would compare."""
         self.pm = pm
+        self.remember = remember
         self.content_dir = content_dir
         self.out = out
         self.force = force
@@ -111,7 +116,7 @@ class Builder:
             raise ContentError(problems)
         with locked(self.out):
             stats, manifest = self._write(site, built, changed)
-        self._built = built
+        self._built = built if self.remember else {}
         warnings = [w for item in built.values() for w in item.event.warnings]
         return BuildReport(len(built), len(manifest), stats, sorted(changed),
                            time.perf_counter() - started, warnings, manifest)
@@ -132,15 +137,42 @@ class Builder:
             writer.check(statics)
             for rel, data in statics.items():
                 writer.add(rel, data)
-            for batch, event, item in batches:
-                for rel, data in self._render(writer, batch, site, event, item):
-                    writer.add(rel, data)
+            self._render_all(writer, batches, site)
             self._written = writer.commit()
         except BaseException:
             writer.abort()
             self._written = None  # what --out holds is read again by the next build
             raise
         return writer.stats, writer.manifest
+
+    def _render_all(self, writer: SiteWriter, batches: list[tuple[Batch, Event | None, BuiltEvent | None]],
+                    site: Site) -> None:
+        """Render the batches into ``writer``: a single build of several championships
+        (``publisher build``) spreads them over a process per core; the files and their
+        order are the same either way. A batch that fails in a worker is rendered again
+        here, so its error is raised with its whole traceback (a template's line)."""
+        workers = min(os.cpu_count() or 1, len(batches) - 1)
+        if self.remember or workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
+            for batch, event, item in batches:
+                self._render_into(writer, batch, site, event, item)
+            return
+        global _job
+        _job = (self, writer, batches, site)
+        try:
+            with multiprocessing.get_context("fork").Pool(workers) as pool:
+                for index, part in enumerate(pool.imap(_render_in_worker, range(len(batches)))):
+                    if part is None:
+                        batch, event, item = batches[index]
+                        self._render_into(writer, batch, site, event, item)
+                    else:
+                        writer.merge(*part)
+        finally:
+            _job = None
+
+    def _render_into(self, writer: SiteWriter, batch: Batch, site: Site, event: Event | None,
+                     item: BuiltEvent | None) -> None:
+        for rel, data in self._render(writer, batch, site, event, item):
+            writer.add(rel, data)
 
     def _event_batch(self, event: Event) -> Batch:
         outputs = [o for outs in self.pm.hook.publisher_event_pages(event=event) for o in outs]
@@ -150,7 +182,7 @@ class Builder:
                 item: BuiltEvent | None) -> Iterator[tuple[str, bytes]]:
         """The files of ``batch`` whose inputs changed since the last build, rendered."""
         page_site = site if event is None else Site(self.content_dir, [event], url=site.url)
-        keys = PageKeys(batch, page_site, event, self._theme) if item is not None else None
+        keys = PageKeys(batch, page_site, event, self._theme) if item is not None and self.remember else None
         previous = self._built.get(event.slug).keys if event is not None and event.slug in self._built else {}
         for output in batch.outputs:
             rel = batch.path(output)
@@ -179,6 +211,24 @@ class Builder:
             except ContentError as error:
                 problems.extend(error.problems)
         return site
+
+
+# What a forked render worker works on: (builder, writer, batches, site), set by the parent.
+_job: tuple | None = None
+
+
+def _render_in_worker(index: int) -> tuple | None:
+    """Render batch ``index`` of the parent's job into its staging folder; returns the
+    writer's part (see SiteWriter.merge), or None if it failed (the parent retries it)."""
+    assert _job is not None
+    builder, writer, batches, site = _job
+    batch, event, item = batches[index]
+    writer.start_part()
+    try:
+        builder._render_into(writer, batch, site, event, item)
+    except Exception:
+        return None
+    return writer.part()
 
 
 def load_event(pm: pluggy.PluginManager, folder: Path) -> Event:

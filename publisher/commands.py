@@ -79,7 +79,8 @@ def _refused(args: argparse.Namespace) -> bool:
 def run_build(args: argparse.Namespace) -> int:
     if _refused(args):
         return 2
-    print_report(builder(args).build(), args.out)
+    print_report(Builder(args.plugins, args.content, args.out, args.templates, args.force,
+                         remember=False).build(), args.out)
     return 0
 
 

@@ -226,6 +226,21 @@ class SiteWriter:
         self.stats.unchanged += len(self.known[group])
         return True
 
+    def start_part(self) -> None:
+        """In a render worker (a fork of the build): count from here what :meth:`part` returns."""
+        self.groups, self._staged, self.stats = {}, [], WriteStats()
+
+    def part(self) -> tuple[dict[str, Manifest], list[str], WriteStats]:
+        return self.groups, self._staged, self.stats
+
+    def merge(self, groups: dict[str, Manifest], staged: list[str], stats: WriteStats) -> None:
+        """Take in what a render worker staged (its :meth:`part`)."""
+        for group, files in groups.items():
+            self.groups.setdefault(group, {}).update(files)
+        self._staged += staged
+        self.stats.written += stats.written
+        self.stats.unchanged += stats.unchanged
+
     def commit(self) -> Written:
         """Move the staged files into ``out``, remove what the site no longer has, and
         write the manifest; returns what a later build of this process starts from."""

@@ -165,3 +165,20 @@ def test_the_kept_builder_writes_what_a_full_build_writes(model, tmp_path_factor
         fresh = root / f"fresh-{number}"
         Builder(PM, content, fresh, templates).build()
         assert snapshot(site) == snapshot(fresh), f"after {[e.__name__ for e, _ in steps[:number + 1]]}"
+
+
+def test_a_build_spread_over_processes_writes_what_one_process_writes(tmp_path, run):
+    assert run("build", "--content", EXAMPLES, "--out", tmp_path / "spread")[0] == 0
+    Builder(PM, EXAMPLES, tmp_path / "kept").build()  # a kept builder renders in its own process
+    assert snapshot(tmp_path / "spread") == snapshot(tmp_path / "kept")
+
+
+def test_a_template_mistake_met_in_a_worker_names_the_template_line(tmp_path, run):
+    templates = tmp_path / "templates"
+    text = (theme_dir() / "html" / "players.html").read_text(encoding="utf-8")
+    write(templates / "players.html", text.replace("<h1>Players</h1>", '<h1>{{ 1 + "a" }}</h1>'))
+    code, _, stderr = run("build", "--content", EXAMPLES, "--out", tmp_path / "site",
+                          "--templates", templates)
+    assert code == 1
+    assert stderr.startswith(f"error: {templates / 'players.html'}:3: template error: ")
+    assert "Traceback" not in stderr and not (tmp_path / "site").exists()

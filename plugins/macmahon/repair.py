@@ -17,8 +17,6 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Protocol
 
-import networkx as nx
-
 GAP_COST = 1_000_000          # per half point of score gap
 BREAK_COST = 10               # a pair the greedy draw made and the repair does not keep
 REPEAT_COST = 10_000_000_000  # a game two players have already played
@@ -130,6 +128,8 @@ def _match(pool: list[str], cost: _Cost, repeats: bool,
            spare: bool) -> tuple[list[tuple[str, str]], str | None] | None:
     """A minimum-cost perfect matching of ``pool`` and who is left over, or None if none
     avoids repeats. With ``spare``, one player pairs with a stand-in: they go down."""
+    import networkx as nx  # here: networkx takes longer to import than a build needs it
+
     graph = nx.Graph()
     graph.add_nodes_from(pool)
     costs: dict[tuple[str, str], int] = {}
