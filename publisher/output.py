@@ -254,7 +254,7 @@ class SiteWriter:
             self.staging.chmod(0o755)
             self.staging.rename(self.out)
             return Written(self.groups, lines, _stamp(self.out))
-        for rel in self._staged:
+        for rel in sorted(self._staged):  # in path order, as a fresh build's folder: assets first
             target = self.out / rel
             target.parent.mkdir(parents=True, exist_ok=True)
             os.replace(self.staging / rel, target)
