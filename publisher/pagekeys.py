@@ -3,11 +3,11 @@
 A page that sets ``Page.context_only`` promises that its template reads nothing
 but its context and what every page of its championship shows (the header: the
 event's name, dates, venue, game, system and rounds; the menu; which pages
-exist; the site's address). Its key digests exactly that. Contexts are compared
-by their pickled bytes: equal bytes mean equal values, so an unchanged key
-means unchanged HTML. An object that several pages' contexts hold (the field,
-the latest standings) is pickled once per build and stands in the others by its
-digest. A context that cannot be pickled gets no key, and its page is always
+exist; the site's address; when its sources last changed). Its key digests
+exactly that. Contexts are compared by their pickled bytes: equal bytes mean
+equal values, so an unchanged key means unchanged HTML. An object that several
+pages' contexts hold (the field, the latest standings) is pickled once per build
+and stands in the others by its digest. A context that cannot be pickled gets no key, and its page is always
 rendered. A JSON file is made from its data alone, so it always has a key.
 """
 
@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import pickle
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 from publisher.model import DataFile, Event, File, Page, Site
@@ -25,11 +26,12 @@ from publisher.render import Batch
 class PageKeys:
     """Keys of the pages of one batch (a championship's outputs, or the archive's)."""
 
-    def __init__(self, batch: Batch, site: Site, event: Event | None, theme: object):
+    def __init__(self, batch: Batch, site: Site, event: Event | None, theme: object, folder: object = None):
         header = None if event is None else (event.slug, event.name, event.start, event.end, event.venue,
                                               event.game, event.system, event.rounds)
         nav = [(p.path, p.nav, p.nav_order) for p in batch.nav]
         self._common = _digest((header, nav, sorted(batch.paths), batch.prefix, site.url, theme))
+        self._folder = folder
         counts = Counter(id(v) for o in batch.outputs if isinstance(o, Page) and o.context_only
                          for v in o.context.values())
         self._shared: dict[int, bytes | None] = {}
@@ -49,7 +51,21 @@ class PageKeys:
         if self._common is None or any(id(v) in self._shared and self._shared[id(v)] is None
                                        for v in output.context.values()):
             return None
-        return _digest((self._common, output.path, output.template, output.title, output.sources, context))
+        return _digest((self._common, output.path, output.template, output.title, output.sources,
+                        self._times(output.sources), context))
+
+    def _times(self, sources: tuple[Path, ...]) -> object:
+        """When the page's sources last changed (a page may say so), or for a page without
+        sources, the championship folder's fingerprint."""
+        if not sources:
+            return self._folder
+        times = []
+        for source in sources:
+            try:
+                times.append(source.stat().st_mtime_ns)
+            except OSError:
+                times.append(None)
+        return times
 
 
 def _digest(value: Any) -> bytes | None:
