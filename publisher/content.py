@@ -108,7 +108,7 @@ def load_event(folder: Path, systems: set[str]) -> Event:
     files = entries_of(folder)
     rounds = folder / "rounds"
     problems.extend(links_out([*files, *(entries_of(rounds) if rounds.is_dir() else [])],
-                              folder.parent))
+                              folder.absolute().parent))
     if not SLUG.match(folder.name):
         problems.add(folder, f"folder name {folder.name!r} cannot be a web address",
                      "rename it with lower-case letters, digits and dashes only, like wosc-2026")

@@ -132,3 +132,20 @@ def test_permission_denied_names_the_fix_for_files_and_folders(tmp_path):
         f"rounds: cannot be read: Permission denied. Fix: let your user read the folder "
         f"(chmod a+rx '{tmp_path / 'rounds'}'), or copy it again from where it came from")
     assert unreadable(tmp_path / "p.csv", denied).fix.startswith("let your user read the file (chmod a+r ")
+
+
+def test_links_within_the_content_are_the_organisers_own_files(tmp_path, monkeypatch):
+    """A players.csv shared by two championships through a link stays inside the content;
+    a link out of it is refused, however the folder is named on the command line."""
+    from conftest import PLAYERS_CSV, SWISS_TOML, write
+
+    from publisher.content import load_event
+
+    write(tmp_path / "content/shared/players.csv", PLAYERS_CSV)
+    write(tmp_path / "content/club-swiss/event.toml", SWISS_TOML)
+    (tmp_path / "content/club-swiss/players.csv").symlink_to("../shared/players.csv")
+    monkeypatch.chdir(tmp_path / "content")
+    assert len(load_event(Path("club-swiss"), {"swiss"}).players) == 4
+    (tmp_path / "content/club-swiss/notes.md").symlink_to("/etc/hostname")
+    with pytest.raises(ContentError, match="is a link to /etc/hostname, outside the content folder"):
+        load_event(Path("club-swiss"), {"swiss"})
