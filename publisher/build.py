@@ -128,7 +128,10 @@ class Builder:
         try:
             batches: list[tuple[Batch, Event | None, BuiltEvent | None]] = []
             for slug, item in built.items():
-                if slug in changed or not writer.keep_group(f"{slug}/"):
+                if slug not in changed and not writer.keep_group(f"{slug}/"):
+                    # --out lost its files: read it again, since its computed data was let go
+                    item.event = load_event(self.pm, self.content_dir / slug)
+                if slug in changed or f"{slug}/" not in writer.groups:
                     batches.append((self._event_batch(item.event), item.event, item))
             outputs = [o for outs in self.pm.hook.publisher_site_pages(site=site) for o in outs]
             batches.append((Batch(outputs), None, None))
@@ -139,6 +142,10 @@ class Builder:
                 writer.add(rel, data)
             self._render_all(writer, batches, site)
             self._written = writer.commit()
+            for item in built.values():
+                # What plugins computed is only for pages; a later build reads the championship
+                # again if it must render it, and a watched archive of fifty does not hold them all.
+                item.event.data = {}
         except BaseException:
             writer.abort()
             self._written = None  # what --out holds is read again by the next build

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -180,3 +181,14 @@ def test_the_manifest_is_rewritten_only_where_the_site_changed(archive, tmp_path
     report = builder.build()
     assert "club-swiss/pages/rules.html" in report.manifest
     assert json.loads((out / MANIFEST_NAME).read_bytes())["files"].keys() == report.manifest.keys()
+
+
+def test_a_kept_builder_writes_the_whole_site_again_after_out_was_deleted(tmp_path):
+    content = tmp_path / "content"
+    shutil.copytree(Path(__file__).resolve().parent.parent / "content" / "wosc-2026", content / "wosc-2026")
+    builder = Builder(plugin_manager(), content, tmp_path / "site")
+    builder.build()
+    whole = snapshot(tmp_path / "site")
+    shutil.rmtree(tmp_path / "site")
+    builder.build()  # the championship did not change, but its pages are gone
+    assert snapshot(tmp_path / "site") == whole
