@@ -31,7 +31,7 @@ FITS = """() => {
         if (r.width && outside)
             out.push('outside: ' + el.className + ' ' + el.textContent.slice(0, 30));
     }
-    for (const el of document.querySelectorAll('.screen-item .name, .screen-title, .screen-item .pts'))
+    for (const el of document.querySelectorAll('.screen-item .name, .screen-title, .pts, .terms'))
         if (el.scrollWidth > el.clientWidth + 1) out.push('cut: ' + el.textContent);
     return out;
 }"""
@@ -143,11 +143,22 @@ def test_the_list_by_name_says_table_and_colour(tmp_path, open_screen):
 
 
 def test_sides_handicap_komi_and_points_on_every_row(tmp_path, open_screen):
-    rows = [f"{t + 1},p{2 * t + 1:02d},p{2 * t + 2:02d},,{h},6.5" for t, h in enumerate(["", "2", "", "3"])]
-    page = open_screen(build(tmp_path, 8, rows))
+    """Sides above the columns; terms every table shares (komi 6.5) there too, else under each result."""
+    even = [f"{t + 1},p{2 * t + 1:02d},p{2 * t + 2:02d},,,6.5" for t in range(4)]
+    page = open_screen(build(tmp_path / "even", 8, even))
     head = page.locator(".screen-item.head").first
-    assert [c.text_content() for c in head.locator("span").all()] == ["#", "Black", "", "K6.5", "White", ""]
-    assert page.locator(".screen-item.table .terms").all_text_contents() == ["H2", "H3"]
+    heads = [c.text_content() for c in head.locator("span").all()]
+    assert heads == ["#", "Black", "", "komi 6.5", "White", ""]
+    assert page.locator(".screen-item.table .terms").count() == 0
+    rows = [f"{t + 1},p{2 * t + 1:02d},p{2 * t + 2:02d},,{h},{k}"
+            for t, (h, k) in enumerate([("", "6.5"), ("2", "0.5"), ("", "6.5"), ("3", "0.5")])]
+    page = open_screen(build(tmp_path / "handicap", 8, rows), "phone")
+    head = page.locator(".screen-item.head").first
+    assert [c.text_content() for c in head.locator("span").all()] == ["#", "Black", "", "", "White", ""]
+    assert page.locator(".screen-item.table .terms").all_text_contents() == [
+        "K6.5", "H2 K0.5", "K6.5", "H3 K0.5"]
+    assert page.evaluate(FITS) == []
+    page.screenshot(path=str(shots() / "screen-handicap-phone.png"))
     points = page.locator(".screen-item.table .pts").all_text_contents()
     assert points == ["0 pts"] * 8
 

@@ -2,10 +2,10 @@
 
 It reads ``rounds/<n>.csv`` (``table,player1,player2,result``, results ``1-0``,
 ``0-1``, ``½-½`` or empty; ``bye`` with player2 empty; optional ``handicap`` and
-``komi`` columns go to the table as they are) and answers ``publisher_live_view`` with the latest
-round's tables and the standings by points, so the live machinery is tested on
-its own, whatever the real systems do. ``[board] clock_start`` and
-``clock_minutes`` give the screen a clock.
+``komi`` columns are added to the seats as the Go system does, ``Black · H2, komi 0.5``)
+and answers ``publisher_live_view`` with the latest round's tables and the standings
+by points, so the live machinery is tested on its own, whatever the real systems do.
+``[board] clock_start`` and ``clock_minutes`` give the screen a clock.
 """
 
 from __future__ import annotations
@@ -57,8 +57,10 @@ def publisher_load_event(event: Event) -> None:
             if row.get("result") not in POINTS:
                 problems.add(path, f"result {row.get('result')!r} is not 1-0, 0-1 or ½-½",
                              "write 1-0, 0-1, ½-½ or leave it empty", line=row.line)
-            terms = {k: row.get(k) for k in ("handicap", "komi") if row.get(k)}
-            tables.append({"table": row.get("table"), "players": ids, "result": row.get("result"), **terms})
+            terms = [*([f"H{row.get('handicap')}"] if row.get("handicap") else []),
+                     *([f"komi {row.get('komi')}"] if row.get("komi") else [])]
+            tables.append({"table": row.get("table"), "players": ids, "result": row.get("result"),
+                           "terms": ", ".join(terms)})
         rounds.append(tables)
     problems.check()
     event.data["board"] = rounds
@@ -97,8 +99,8 @@ def publisher_live_view(event: Event) -> dict[str, Any] | None:
         "round": len(rounds) or None, "rounds": event.rounds,
         "tables": [
             {"table": t["table"] or "bye", "result": t["result"] or None,
-             **{k: t[k] for k in ("handicap", "komi") if k in t},
-             "players": [{"id": i, "name": event.player(i).name, "seat": seat,
+             "players": [{"id": i, "name": event.player(i).name,
+                          "seat": f"{seat} · {t['terms']}" if t["terms"] else seat,
                           "note": f"{points[i]:g} pts"}
                          for i, seat in zip(t["players"], SEATS[len(t["players"])], strict=True)]}
             for t in (rounds[-1] if rounds else [])

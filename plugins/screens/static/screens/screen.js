@@ -42,13 +42,16 @@
 
   function isBye(table) { return (table.players || []).length === 1; }
 
-  // A game's handicap and komi when the system gives them: "H3", "K0.5", "H2 K0.5"; a komi
-  // that every table shares is said once, in the column heads.
+  // A seat may carry the game's terms after a middle dot: "Black · H3, komi 0.5".
+  function side(seat) { return (seat || "").split(" · ")[0]; }
+  function seatTerms(table) { return ((table.players[0] || {}).seat || "").split(" · ").slice(1).join(" · "); }
+
+  // A game's handicap and komi, when the system gives them; terms that every table shares
+  // (an even event's komi) are said once, in the column heads.
   function terms(table) {
-    var out = [];
-    if (table.handicap) out.push("H" + table.handicap);
-    if (table.komi !== undefined && table.komi !== null && table.komi !== "" && !komi()) out.push("K" + table.komi);
-    return out.join(" ");
+    var own = seatTerms(table);
+    // Under a result there is room for "H2 K0.5", not for "H2, komi 0.5".
+    return own === sharedTerms() ? "" : own.replace(/komi /g, "K").replace(/, /g, " ");
   }
 
   function tableItem(table) {
@@ -85,17 +88,14 @@
   function headItem(table) {
     var players = table.players;
     var item = el("div", "screen-item head pair");
-    item.append(el("span", "tno", "#"), el("span", "side", players[0].seat || ""), el("span"),
-                el("span", "res", komi() || ""), el("span", "side", players[1].seat || ""), el("span"));
+    item.append(el("span", "tno", "#"), el("span", "side", side(players[0].seat)), el("span"),
+                el("span", "res", sharedTerms()), el("span", "side", side(players[1].seat)), el("span"));
     return item;
   }
 
-  // The komi of every table when they all share one: said once, in the column heads.
-  function komi() {
-    var all = (live.tables || []).filter(function (t) { return !isBye(t); })
-      .map(function (t) { return t.komi; });
-    var same = all.length && all.every(function (k) { return k === all[0]; });
-    return same && all[0] !== undefined && all[0] !== null ? "K" + all[0] : "";
+  function sharedTerms() {
+    var all = (live.tables || []).filter(function (t) { return !isBye(t); }).map(seatTerms);
+    return all.length && all.every(function (t) { return t === all[0]; }) ? all[0] : "";
   }
 
   // "Name ... 12 Black": where each player sits, for the wall at the start of a round.
@@ -109,7 +109,7 @@
     var entries = [];
     (live.tables || []).forEach(function (t) {
       if (isBye(t)) return;
-      t.players.forEach(function (p) { entries.push({ name: p.name, table: t.table, seat: p.seat || "" }); });
+      t.players.forEach(function (p) { entries.push({ name: p.name, table: t.table, seat: side(p.seat) }); });
     });
     return entries.sort(function (a, b) { return a.name.localeCompare(b.name); });
   }
