@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from publisher import hookimpl
 from publisher.model import DataFile, Event, Page, Site
+from publisher.text import fold_table, search_key
 
 
 @hookimpl
@@ -13,7 +14,10 @@ def publisher_event_pages(event: Event) -> list[Page | DataFile]:
     outputs: list[Page | DataFile] = [
         Page("index.html", "event.html", event.name, nav="Overview", nav_order=0),
         Page("players.html", "players.html", f"Players — {event.name}",
-             {"players": players}, nav="Players", nav_order=10, context_only=True),
+             {"players": players, "fold": fold_table(),
+              "keys": {p.id: search_key(" ".join(filter(None, [p.name, p.id, p.club, p.country])))
+                       for p in players}},
+             nav="Players", nav_order=10, context_only=True),
         DataFile("data/event.json", event_json(event)),
     ]
     outputs += [

@@ -67,15 +67,17 @@ def event_outputs(event: Event, results: Results) -> list[Page | DataFile]:
     history = histories(event.players, results.rounds, results.settings)
     outputs.append(Page("crosstable.html", "macmahon/crosstable.html", f"Crosstable — {event.name}",
                         {**common, "standings": latest, **legend(results.settings),
-                         "cells": {p: [cell(e, latest) for e in entries] for p, entries in history.items()}},
+                         "cells": {p: [(cell(e, latest), e.opponent) for e in entries]
+                                   for p, entries in history.items()}},
                         nav="Crosstable", nav_order=40, context_only=True))
+    places = {line.player: line.place_text for line in latest.lines}
     for player in event.players:
         outputs.append(Page(
             f"players/{player.id}.html", "macmahon/player.html", f"{player.name} — {event.name}",
             {**common, "player": player, "entries": history[player.id],
              "line": latest.by_player[player.id], "latest": latest.round,
              "after": {s.round: s.by_player[player.id] for s in results.standings},
-             "initial": results.initial[player.id]}, context_only=True))
+             "initial": results.initial[player.id], "places": places}, context_only=True))
     return outputs
 
 

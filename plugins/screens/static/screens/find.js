@@ -11,16 +11,8 @@
   var POLL = Number(new URLSearchParams(location.search).get("poll")) || 10;
   var shown = "";
 
-  // Latin letters that dropping accents leaves as they are (ł, ø, ß...), folded by the
-  // publisher's transliteration (publisher.text.fold_table), carried by the page.
-  var FOLD = JSON.parse(document.getElementById("find-fold").textContent);
-
-  // The same folding as publisher.text.fold, for what the player types.
-  function fold(text) {
-    return text.toLowerCase().normalize("NFD").replace(/\p{Mn}/gu, "").replace(/[^\x00-\x7f]/g, function (c) {
-      return FOLD[c] === undefined ? c : FOLD[c];
-    });
-  }
+  // Typed text is folded as the names' keys are: the site's search.js (loaded before this).
+  var matches = window.publisherSearch.matches;
 
   function cell(text, className) {
     var td = document.createElement("td");
@@ -53,14 +45,13 @@
   }
 
   function filter() {
-    var terms = fold(input.value).split(/\s+/).filter(Boolean);
-    var matches = 0;
+    var shown = 0;
     Array.prototype.forEach.call(rows.rows, function (tr) {
-      var match = terms.every(function (t) { return tr.dataset.key.indexOf(t) >= 0; });
+      var match = matches(tr.dataset.key, input.value);
       tr.hidden = !match;
-      if (match) matches += 1;
+      if (match) shown += 1;
     });
-    none.hidden = matches > 0;
+    none.hidden = shown > 0;
     none.textContent = rows.rows.length
       ? "Nobody at the tables matches that name. Check the spelling, or ask at the desk."
       : "No tables are published yet.";
