@@ -364,7 +364,8 @@ def test_pages_and_json_show_handicap_and_komi(tmp_path, run):
         {"table": 1, "players": ["b", "a"], "result": "1-0", "handicap": 5, "komi": 0.5}]
     assert '<td class="terms">H5, komi 0.5</td>' in (site / "round-1.html").read_text()
     crosstable = (site / "crosstable.html").read_text()
-    assert "<td>1+/b5</td>" in crosstable and "<td>2-/w5</td>" in crosstable
+    assert '<td><a href="#a" title="Ann">1+/b5</a></td>' in crosstable
+    assert '<td><a href="#b" title="Bob">2-/w5</a></td>' in crosstable
     assert 'Black <span class="tag">H5, komi 0.5</span>' in (site / "players/b.html").read_text()
     live = json.loads((site / "data/live.json").read_text())
     assert (live["tables"][0]["handicap"], live["tables"][0]["komi"]) == (5, 0.5)

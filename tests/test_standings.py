@@ -122,7 +122,9 @@ def test_pages_explain_every_tiebreak_and_show_every_round(five, tmp_path, run):
     assert "counts in SOS as an opponent with the player&#39;s own McMahon score" in page
     assert "<td class=\"num\">=1</td>" in page
     crosstable = (site / "crosstable.html").read_text()
-    assert "<td>4+/b</td><td>1=/b</td>" in crosstable  # Ann: beat Bob (4th) as Black, drew Dan
+    # Ann: beat Bob (4th) as Black, drew Dan; each cell links to the opponent's row
+    assert ('<td><a href="#b" title="Bob Baker">4+/b</a></td><td><a href="#d" title="Dan Dale">1=/b</a></td>'
+            in crosstable)
     player = (site / "players" / "c.html").read_text()
     assert "Bye" in player and "Dan Dale" in player
     pairings = (site / "round-2.html").read_text()
