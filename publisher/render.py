@@ -15,6 +15,7 @@ import jinja2
 import pluggy
 
 from publisher.assets import Assets, collect_assets
+from publisher.changed import last_changed
 from publisher.model import DataFile, Event, File, Page, Site
 from publisher.plugins import systems
 from publisher.qr import qr_svg
@@ -139,6 +140,7 @@ class Renderer:
             "public_url": public_url, "event_public_url": event_public_url,
             "pages": paths,
             "nav": [_nav_item(p, page, event_url) for p in nav],
+            "updated": last_changed(page, event, site),
         }
         return self.env.get_template(page.template).render(context).encode("utf-8")
 

@@ -120,7 +120,7 @@ def test_status_and_live_view_of_a_running_event(tmp_path, run):
     assert seated["p01"]["note"] == "24.75"  # 99 carried at a quarter
     assert view["standings_heading"] == "Standings after Round 1"
     assert view["standings"][0] == {"place": "1", "id": "p01", "name": "Player 01", "score": "99.00",
-                                    "note": "carried 0.00"}
+                                    "note": ""}  # round 1: nothing carried yet, so no "carried 0.00"
     assert view["standings"][8]["note"] == "out"
 
 

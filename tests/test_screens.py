@@ -60,7 +60,7 @@ def test_an_event_without_a_live_view_gets_no_screen(tmp_path):
     folder = write_event(tmp_path / "content", "club", players=2)
     event = load_event(plugin_manager(), folder)
     assert [o.path for o in screens.publisher_event_pages(event)] == [
-        "data/live.json", "data/find.json", "screen.html", "find.html"]
+        "sw.js", "data/live.json", "data/find.json", "screen.html", "find.html"]
     event.live = None
     assert screens.publisher_event_pages(event) == []
 

@@ -5,7 +5,24 @@ from __future__ import annotations
 
 from publisher import hookimpl
 from publisher.model import DataFile, Event, Page, Site
+from publisher.problems import ContentError, Problem
 from publisher.text import fold_table, search_key
+
+# What a standings table may show of each player beside the scores, in this order.
+STANDINGS_COLUMNS = ("rank", "rating", "club", "country")
+
+
+@hookimpl
+def publisher_load_event(event: Event) -> None:
+    """``[standings] columns`` of event.toml: which of rank, rating, club and country the
+    standings show (all four when absent; a column nobody has a value for is left out)."""
+    table = event.config.get("standings", {})
+    columns = table.get("columns", list(STANDINGS_COLUMNS)) if isinstance(table, dict) else None
+    if not isinstance(columns, list) or not all(c in STANDINGS_COLUMNS for c in columns):
+        raise ContentError(Problem(event.toml_path, f"must be a list of {', '.join(STANDINGS_COLUMNS)}, "
+                                   f"not {columns!r}", 'write columns = ["rating", "club"] under [standings]',
+                                   key="standings.columns"))
+    event.data["core"] = {"standings_columns": [c for c in STANDINGS_COLUMNS if c in columns]}
 
 
 @hookimpl
@@ -17,7 +34,7 @@ def publisher_event_pages(event: Event) -> list[Page | DataFile]:
              {"players": players, "fold": fold_table(),
               "keys": {p.id: search_key(" ".join(filter(None, [p.name, p.id, p.club, p.country])))
                        for p in players}},
-             nav="Players", nav_order=10, context_only=True),
+             nav="Players", nav_order=10, context_only=True, sources=(event.toml_path, event.players_path)),
         DataFile("data/event.json", event_json(event)),
     ]
     outputs += [

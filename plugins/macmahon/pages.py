@@ -46,20 +46,27 @@ def event_outputs(event: Event, results: Results) -> list[Page | DataFile]:
     last = results.rounds[-1].number
     numbers = [r.number for r in results.rounds]
     common = {"seats": seats(event), "numbers": numbers, "players": event.players_by_id}
+    # The player columns event.toml's [standings] asks for, where anybody has a value.
+    columns = [c for c in event.data["core"]["standings_columns"]
+               if any(getattr(p, c) not in (None, "") for p in event.players)]
     for rnd, table in zip(results.rounds, results.standings, strict=True):
         before = (results.standings[rnd.number - 2].by_player if rnd.number > 1 else None)
         scores = {p: (before[p].score if before else float(results.initial[p]))
                   for p in event.players_by_id}
+        # Round n and the standings after it are made from the settings, the field and rounds 1..n.
+        sources = (event.toml_path, event.players_path, *(r.path for r in results.rounds[:rnd.number]))
         outputs += [
             Page(f"round-{rnd.number}.html", "macmahon/round.html",
                  f"Round {rnd.number} — {event.name}",
                  {**common, "round": rnd, "scores": scores,
                   "source": display_path(rnd.path.relative_to(event.dir))},
-                 nav="Pairings" if rnd.number == last else None, nav_order=20, context_only=True),
+                 nav="Pairings" if rnd.number == last else None, nav_order=20, context_only=True,
+                 sources=sources),
             Page(f"standings-{rnd.number}.html", "macmahon/standings.html",
                  f"Standings after round {rnd.number} — {event.name}",
-                 {**common, "standings": table, **legend(results.settings)},
-                 nav="Standings" if rnd.number == last else None, nav_order=30, context_only=True),
+                 {**common, "standings": table, "columns": columns, **legend(results.settings)},
+                 nav="Standings" if rnd.number == last else None, nav_order=30, context_only=True,
+                 sources=sources),
             DataFile(f"data/round-{rnd.number}.json", rnd.as_json()),
             DataFile(f"data/standings-{rnd.number}.json", table.as_json()),
         ]

@@ -104,10 +104,12 @@ def _standings_heading(state: Mahjong, shown: Round | None) -> str:
 
 
 def _standings(event: Event, shown: Round, final: bool) -> list[dict[str, Any]]:
+    """The lines of the hall's standings; "carried" only once a round carried something over."""
     place = places(s.rank for s in shown.standings)
+    carried = any(s.carried for s in shown.standings)
     return [{
         "place": place[s.rank], "id": s.player,
         "name": event.player(s.player).name, "score": display(s.total),
         "note": "withdrew" if s.status == WITHDRAWN else "out" if s.status == ELIMINATED and not final
-        else f"carried {display(s.carried)}",
+        else f"carried {display(s.carried)}" if carried else "",
     } for s in shown.standings]

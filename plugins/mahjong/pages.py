@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+from plugins.mahjong.money import money
 from plugins.mahjong.schedule import local, round_minutes, round_slots, zone_label
 from plugins.mahjong.seats import WINDS, cycles
 from plugins.mahjong.standings import (
@@ -38,7 +39,7 @@ def event_pages(event: Event, state: Mahjong) -> list[Page | DataFile]:
              {"rounds": eliminations(event, state)}, nav="Eliminations", nav_order=40),
         Page("results.html", T + "results.html", f"Results — {event.name}",
              {"results": result_rows(event, state.results), "finished": state.finished,
-              "prizes": [display(p) for p in settings.prizes]}, nav="Results", nav_order=45),
+              "prizes": [money(event, p) for p in settings.prizes]}, nav="Results", nav_order=45),
         Page("schedule.html", T + "schedule.html", f"Schedule — {event.name}",
              {"rounds": schedule_rows(event, state), "zone": schedule_zone(event, state)},
              nav="Schedule", nav_order=60),
@@ -234,7 +235,7 @@ def result_row(event: Event, result: Result, place: str) -> dict[str, Any]:
         "rank": result.rank, "place": place,
         "id": result.player, "name": event.player(result.player).name,
         "out": "Final" if result.eliminated_in is None else f"Round {result.eliminated_in}",
-        "total": display(result.total), "prize": display(result.prize) if result.prize else "",
+        "total": display(result.total), "prize": money(event, result.prize) if result.prize else "",
     }
 
 

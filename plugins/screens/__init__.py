@@ -5,7 +5,9 @@ The system plugin says what is being played (``event.live``); this plugin writes
 it as ``data/live.json``, and the rows of the find list as ``data/find.json``, and
 adds two pages that carry that data and read it again every few seconds, so the
 hall follows a rebuild on any static host, without a reload: ``screen.html`` for a
-TV or projector and ``find.html`` for phones.
+TV or projector and ``find.html`` for phones. ``sw.js``, a service worker that every
+page of the championship registers (templates/static/offline.js), keeps what a phone
+has seen for when the venue's Wi-Fi drops.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from pathlib import Path
 
 from plugins.screens.finder import find_data
 from publisher import hookimpl
-from publisher.model import DataFile, Event, Page
+from publisher.model import DataFile, Event, File, Page
 from publisher.text import fold_table
 
 HERE = Path(__file__).parent
@@ -31,11 +33,13 @@ def publisher_static_dirs() -> list[Path]:
 
 
 @hookimpl
-def publisher_event_pages(event: Event) -> list[Page | DataFile]:
+def publisher_event_pages(event: Event) -> list[Page | DataFile | File]:
     if event.live is None:
         return []
     find = find_data(event.live)
     return [
+        # Beside the pages, so that it may keep them for a phone whose Wi-Fi drops.
+        File("sw.js", (HERE / "sw.js").read_bytes()),
         DataFile("data/live.json", event.live),
         DataFile("data/find.json", find),
         Page("screen.html", "screens/screen.html", f"Screen — {event.name}",

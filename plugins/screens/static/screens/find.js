@@ -59,9 +59,15 @@
 
   function poll() {
     fetch(app.dataset.find, { cache: "no-store" })
-      .then(function (response) { if (!response.ok) throw new Error(response.status); return response.json(); })
+      .then(function (response) {
+        if (!response.ok) throw new Error(response.status);
+        // Kept by the service worker (sw.js) while the network is down: shown, but offline.
+        var kept = response.headers.has("X-Publisher-Kept");
+        window.dispatchEvent(new Event(kept ? "publisher-offline" : "publisher-online"));
+        return response.json();
+      })
       .then(render)
-      .catch(function () {})
+      .catch(function () { window.dispatchEvent(new Event("publisher-offline")); })
       .finally(function () { setTimeout(poll, POLL * 1000); });
   }
 

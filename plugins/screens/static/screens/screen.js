@@ -275,10 +275,11 @@
     fetch(app.dataset.live, { cache: "no-store" })
       .then(function (response) {
         if (!response.ok) throw new Error(response.status);
+        // Kept by the service worker (sw.js) while the network is down: not new data.
+        document.getElementById("screen-stale").hidden = !response.headers.has("X-Publisher-Kept");
         return response.text();
       })
       .then(function (text) {
-        document.getElementById("screen-stale").hidden = true;
         if (text !== liveText) {
           live = JSON.parse(text);
           liveText = text;
