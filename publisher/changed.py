@@ -19,13 +19,21 @@ def last_changed(page: Page, event: Event | None, site: Site) -> dt.datetime | N
     if page.sources:
         newest = _newest(page.sources)
     elif event is not None:
-        newest = _newest(event_files(event))
+        newest = _event_newest(event)
     else:
-        newest = max((_newest(event_files(e)) for e in site.events), default=None, key=lambda t: t or 0)
+        newest = max((t for e in site.events if (t := _event_newest(e)) is not None), default=None)
     if newest is None:
         return None
     zone = event.timezone if event is not None and event.timezone else dt.UTC
     return dt.datetime.fromtimestamp(newest, dt.UTC).astimezone(zone).replace(microsecond=0)
+
+
+def _event_newest(event: Event) -> float | None:
+    """The newest time of the championship's files, looked up once per loaded championship:
+    most of its pages (player pages, the overview) are made from all of it."""
+    if "last_changed" not in event.data:
+        event.data["last_changed"] = _newest(event_files(event))
+    return event.data["last_changed"]
 
 
 def event_files(event: Event) -> list[Path]:
