@@ -68,6 +68,10 @@ def search_key(text: str) -> str:
 def fold_table() -> dict[str, str]:
     """The :func:`fold` of each Latin letter that dropping marks leaves non-ASCII, for a script
     (the find page's) that folds typed text: lower case, NFD, marks dropped, then this table."""
+    return dict(_FOLD_TABLE)
+
+
+def _fold_table() -> dict[str, str]:
     table = {}
     for low, high in _LATIN_BLOCKS:
         for point in range(low, high + 1):
@@ -75,3 +79,8 @@ def fold_table() -> dict[str, str]:
                 if not char.isascii() and char not in table and unicodedata.category(char).startswith("L"):
                     table[char] = anyascii(char).lower()
     return table
+
+
+# Made once, when the module is imported: the transliteration's data is read before any build
+# (or any process a build forks) needs it.
+_FOLD_TABLE = _fold_table()
