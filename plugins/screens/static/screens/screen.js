@@ -44,7 +44,16 @@
 
   // A seat may carry the game's terms after a middle dot: "Black · H3, komi 0.5".
   function side(seat) { return (seat || "").split(" · ")[0]; }
-  function seatTerms(table) { return ((table.players[0] || {}).seat || "").split(" · ").slice(1).join(" · "); }
+  // The live view's handicap and komi keys (publisher_live_view); a plugin may instead write
+  // them after the seat, as above.
+  function seatTerms(table) {
+    if (table.handicap === undefined && table.komi === undefined) {
+      return ((table.players[0] || {}).seat || "").split(" · ").slice(1).join(" · ");
+    }
+    var parts = table.handicap ? ["H" + table.handicap] : [];
+    if (table.komi !== null && table.komi !== undefined && table.komi !== "") parts.push("komi " + table.komi);
+    return parts.join(", ");
+  }
 
   // A game's handicap and komi, when the system gives them; terms that every table shares
   // (an even event's komi) are said once, in the column heads.
