@@ -201,3 +201,20 @@ def test_a_shared_win_names_every_winner(five):
     write(five / "rounds" / "1.csv", "table,player1,player2,result\n1,a,b,1-1\n2,c,d,0-0\n,e,,bye\n")
     event = load_event(plugin_manager(), five)
     assert event.status == "Finished after 1 round; winners: Ann Able, Bob Baker and Eve Eden"
+
+
+def test_the_hall_screen_shows_the_tiebreak_that_set_equal_scores_apart():
+    from plugins.macmahon.pages import deciding_tiebreak
+    from plugins.macmahon.standings import Standing
+
+    def line(player, place, shared, score, sos, sosos):
+        return Standing(player, place, shared, score, 0.0, {"sos": sos, "sosos": sosos})
+
+    lines = [line("a", 1, False, 3.0, 9.0, 20.0),   # alone on 3 points
+             line("b", 2, True, 2.0, 8.0, 15.0),    # =2 with c: equal on everything
+             line("c", 2, True, 2.0, 8.0, 15.0),
+             line("d", 4, False, 2.0, 8.0, 12.0),   # below c on SOSOS only
+             line("e", 5, False, 1.0, 4.0, None)]
+    order = ["sos", "sosos"]
+    assert [deciding_tiebreak(lines, i, order) for i in range(5)] == ["sos", "sos", "sosos", "sosos", "sos"]
+    assert deciding_tiebreak(lines, 0, []) is None

@@ -13,6 +13,7 @@ from plugins.macmahon.standings import (
     LEGEND,
     SCORE_LEGEND,
     Entry,
+    Standing,
     Standings,
     display,
     histories,
@@ -157,7 +158,7 @@ def live_view(event: Event, results: Results) -> dict[str, Any] | None:
         tables.append({"table": "bye", "result": "bye", "players": [
             {"id": game.black, "name": event.player(game.black).name, "seat": "",
              "note": points(scores[game.black])}]})
-    tiebreak = shown.tiebreaks[0] if shown and shown.tiebreaks else None
+    lines, order = (shown.lines, shown.tiebreaks) if shown else ([], [])
     return {
         "heading": f"Round {rnd.number}", "round": rnd.number, "rounds": event.rounds,
         "tables": tables,
@@ -165,10 +166,28 @@ def live_view(event: Event, results: Results) -> dict[str, Any] | None:
         "standings": [
             {"place": s.place_text, "id": s.player, "name": event.player(s.player).name,
              "score": display(s.score),
-             "note": f"{LABELS[tiebreak]} {display(s.tiebreaks[tiebreak])}" if tiebreak else ""}
-            for s in (shown.lines if shown else [])],
+             "note": _tiebreak_note(s, name) if (name := deciding_tiebreak(lines, i, order)) else ""}
+            for i, s in enumerate(lines)],
         "clock": None,
     }
+
+
+def deciding_tiebreak(lines: list[Standing], index: int, order: list[str]) -> str | None:
+    """The tiebreak a hall screen shows beside a line: the first, in the event's order, that
+    tells it from a neighbour on the same score (so "=9" beside "10" shows what set them
+    apart); the first tiebreak where no neighbour shares the score or all of them are equal."""
+    line = lines[index]
+    level = [lines[j] for j in (index - 1, index + 1)
+             if 0 <= j < len(lines) and lines[j].score == line.score]
+    for name in order:
+        if any(other.tiebreaks.get(name) != line.tiebreaks.get(name) for other in level):
+            return name
+    return order[0] if order else None
+
+
+def _tiebreak_note(line: Standing, name: str) -> str:
+    value = line.tiebreaks.get(name)
+    return f"{LABELS[name]} {display(value)}" if value is not None else LABELS[name]
 
 
 def cell(entry: Entry, standings: Standings) -> str:
