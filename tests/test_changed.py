@@ -65,3 +65,28 @@ def test_an_event_with_a_time_zone_says_its_local_time(archive, run, tmp_path):
     out = tmp_path / "site"
     assert run("build", "--content", archive, "--out", out)[0] == 0
     assert stamp(out / "club-swiss" / "players.html") == ("2026-03-01T10:00:00+01:00", "1 Mar 2026, 10:00")
+
+
+def test_a_mahjong_round_is_dated_by_its_own_files_and_those_before_it(run, tmp_path):
+    """Round 3's scores saved again: the pages of rounds 1 and 2 keep every byte (their
+    carry-over does not reach forward), round 3's and later pages take the new time."""
+    import shutil
+
+    content = tmp_path / "content"
+    shutil.copytree(Path(__file__).parent.parent / "content" / "macau-mahjong-series-2026",
+                    content / "macau")
+    for path in (content / "macau").rglob("*"):
+        set_time(path, "2026-03-01T08:00:00+00:00")
+    out = tmp_path / "site"
+    assert run("build", "--content", content, "--out", out)[0] == 0
+    before = snapshot(out)
+    set_time(content / "macau" / "rounds" / "3-scores.csv", "2026-03-01T15:05:00+00:00")
+    assert run("build", "--content", content, "--out", out)[0] == 0
+    after = snapshot(out)
+    changed = {p for p in after if after[p] != before.get(p)}
+    for page in ("round-1.html", "standings-1.html", "scoresheets-2.html", "standings-2.html"):
+        assert f"macau/{page}" not in changed
+        assert stamp(out / "macau" / page)[1] == "1 Mar 2026, 16:00"  # Macau time
+    for page in ("round-3.html", "standings-3.html", "standings-4.html"):
+        assert f"macau/{page}" in changed
+        assert stamp(out / "macau" / page)[1] == "1 Mar 2026, 23:05"

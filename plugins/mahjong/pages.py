@@ -22,7 +22,7 @@ from plugins.mahjong.standings import (
     exact,
     places,
 )
-from plugins.mahjong.tournament import Mahjong, Round
+from plugins.mahjong.tournament import Mahjong, Round, round_sources
 from publisher.model import DataFile, Event, Page
 
 T = "mahjong/"
@@ -48,23 +48,24 @@ def event_pages(event: Event, state: Mahjong) -> list[Page | DataFile]:
     for current in drawn:
         latest = current is drawn[-1]
         label = round_label(state, current.number)
+        sources = round_sources(event, current.number)
         outputs += [
             Page(f"round-{current.number}.html", T + "round.html", f"{label} tables — {event.name}",
                  {"round": round_summary(state, current), "parts": part_views(event, state, current)},
-                 nav="Tables" if latest else None, nav_order=25, context_only=True),
+                 nav="Tables" if latest else None, nav_order=25, context_only=True, sources=sources),
             Page(f"scoresheets-{current.number}.html", T + "scoresheets.html",
                  f"{label} scoresheets — {event.name}",
                  {"round": round_summary(state, current), "sheets": scoresheets(event, state, current)},
-                 context_only=True),
+                 context_only=True, sources=sources),
             Page(f"slips-{current.number}.html", T + "slips.html", f"{label} seating slips — {event.name}",
                  {"round": round_summary(state, current), "slips": slips(event, state, current)},
-                 context_only=True),
+                 context_only=True, sources=sources),
             Page(f"standings-{current.number}.html", T + "standings.html",
                  f"{label} standings — {event.name}",
                  {"round": round_summary(state, current), "rows": standing_rows(event, state, current),
                   "groups": bool(current.number == 1 and any(g for g in state.groups)),
                   "penalties": any(s.penalties for s in current.standings)},
-                 nav="Standings" if latest else None, nav_order=30, context_only=True),
+                 nav="Standings" if latest else None, nav_order=30, context_only=True, sources=sources),
             DataFile(f"data/mahjong-round-{current.number}.json", round_json(state, current)),
         ]
     by_player = {row["id"]: row for row in result_rows(event, state.results)}

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from fractions import Fraction
+from pathlib import Path
 
 from plugins.mahjong.rounds import (
     Lottery,
@@ -217,6 +218,16 @@ def _check_round_numbers(event: Event, rounds: int) -> None:
             problems.add(path, "withdraws players before round 1, which has no cut to replace them from",
                          "remove them from players.csv instead (and redraw round 1)")
     problems.check()
+
+
+def round_sources(event: Event, number: int) -> tuple[Path, ...]:
+    """What the pages of round ``number`` are made from: event.toml, players.csv and the files
+    of rounds 1 to ``number`` (carry-over reaches back to round 1, later rounds change nothing
+    in it), so a save elsewhere leaves their "updated" time and their bytes as they were."""
+    rounds = sorted(p for p in event.rounds_dir.iterdir()
+                    if (m := _ROUND_FILE.fullmatch(p.name)) and int(m.group(1)) <= number) \
+        if event.rounds_dir.is_dir() else []
+    return (event.toml_path, event.players_path, *rounds)
 
 
 def _play(current: Round, player: str, settings: Settings) -> Fraction:
