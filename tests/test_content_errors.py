@@ -222,3 +222,17 @@ def test_a_time_zone_is_read(archive):
     toml.write_text(toml.read_text() + 'timezone = "Asia/Hong_Kong"\n')
     event = load_event(archive / "club-swiss", {"swiss", "macmahon"})
     assert event.timezone is not None and event.timezone.key == "Asia/Hong_Kong"
+
+
+def test_one_typo_gives_one_message(archive, run, tmp_path):
+    """A mistyped id in round 1 is told once: the rounds after it, the standings and the hall
+    screen that would all stumble on it add no knock-on errors of their own."""
+    rounds = archive / "club-swiss" / "rounds"
+    write(rounds / "1.csv", "table,player1,player2,result\n1,ax,b,1-0\n2,c,d,0-1\n")
+    write(rounds / "2.csv", "table,player1,player2,result\n1,a,d,1-0\n2,b,c,\n")
+    code, _, err = run("build", "--content", archive, "--out", tmp_path / "site")
+    assert code == 1
+    first, last = err.splitlines()
+    assert first.startswith("error: ") and first.endswith(
+        "rounds/1.csv:2: unknown player 'ax'. Fix: use an id from players.csv")
+    assert last == "1 problem in the content; nothing was changed."
