@@ -22,6 +22,7 @@ import time
 from itertools import combinations
 from pathlib import Path
 
+from bench.generate import score_round
 from plugins.mahjong.design import SEATS, pattern, repeats
 from plugins.mahjong.draw import draw_group, draw_round, seating_csv
 from plugins.mahjong.winds import worst
@@ -110,23 +111,6 @@ def write_event(folder: Path) -> None:
     (folder / "players.csv").write_text("\n".join(rows) + "\n", encoding="utf-8")
 
 
-def score_round(folder: Path, number: int, seating: str) -> None:
-    """Zero-sum play scores for every table and part, with a few winning hands each."""
-    rng = random.Random(f"bench-scores:{number}")
-    tables: dict[tuple[str, str], list[str]] = {}
-    for line in seating.splitlines()[1:]:
-        part, table, _, player = line.split(",")
-        tables.setdefault((part, table), []).append(player)
-    rows = ["player,part,score,hands"]
-    for (part, _), players in tables.items():
-        scores = [rng.randrange(-150, 150) for _ in range(3)]
-        scores.append(-sum(scores))
-        for player, score in zip(players, scores, strict=True):
-            hands = " ".join(str(rng.choice([8, 12, 16, 24, 32, 64, 88])) for _ in range(rng.randrange(4)))
-            rows.append(f"{player},{part},{score},{hands}")
-    (folder / "rounds" / f"{number}-scores.csv").write_text("\n".join(rows) + "\n", encoding="utf-8")
-
-
 def full_event() -> dict[str, float]:
     pm = plugin_manager()
     with tempfile.TemporaryDirectory() as tmp:
@@ -139,7 +123,7 @@ def full_event() -> dict[str, float]:
             event = load_event(pm, folder)
             seating = seating_csv(draw_round(event, event.data["mahjong"], number))
             (folder / "rounds" / f"{number}-seating.csv").write_text(seating, encoding="utf-8")
-            score_round(folder, number, seating)
+            score_round(folder, number)
         played = time.perf_counter() - started
         builder = Builder(pm, content, Path(tmp) / "site")
         report = builder.build()
