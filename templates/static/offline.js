@@ -1,6 +1,7 @@
 // Pages of a championship that has a service worker (sw.js beside them): register it, keep this
 // page and what it loaded for when the venue's Wi-Fi drops, and say so while it is down:
-// "Offline since 14:32". Back online, a page that does not fetch its own data reloads itself.
+// "Offline since 14:32". Back online (the page itself comes from the network again), a page
+// that does not fetch its own data reloads itself.
 // Pages that poll (find your table) also say "publisher-offline" / "publisher-online" on the
 // window when a fetch of theirs fails or succeeds; the hall screen has its own footer note.
 (function () {
@@ -48,12 +49,26 @@
     if (note) {
       note.remove();
       note = null;
-      if (!selfUpdating) location.reload();
     }
   }
 
+  // The browser's "online" comes on a Wi-Fi that flaps, and in some browsers while the page is
+  // being left for another kept page: a reload then would take the player back here. So the
+  // page asks for itself first, and reloads only for a copy that came from the network.
+  function checkOnline() {
+    if (!note || leaving) return;
+    fetch(location.href, { cache: "no-store" }).then(function (response) {
+      if (!response.ok || response.headers.has("X-Publisher-Kept") || leaving || !note) return;
+      online();
+      if (!selfUpdating) location.reload();
+    }).catch(function () {});
+  }
+
+  var leaving = false;
+  window.addEventListener("pagehide", function () { leaving = true; });
+  window.addEventListener("pageshow", function () { leaving = false; });
   window.addEventListener("offline", showOffline);
-  window.addEventListener("online", online);
+  window.addEventListener("online", checkOnline);
   window.addEventListener("publisher-offline", showOffline);
   window.addEventListener("publisher-online", online);
   if (navigator.onLine) localStorage.removeItem(SINCE); else showOffline();

@@ -67,6 +67,41 @@ def test_a_phone_keeps_its_pages_offline_and_takes_new_data_when_back(tmp_path, 
             context.close()
 
 
+def test_a_kept_page_reloads_itself_only_when_the_network_is_really_back(tmp_path, browser, expect):
+    """The players page does not fetch its own data: back online it reloads, and shows the
+    player added meanwhile; an "online" from the browser while the host is still unreachable
+    (a Wi-Fi that flaps) leaves it as it is, marked offline."""
+    content, site = tmp_path / "content", tmp_path / "site"
+    folder = write_event(content, "club", players=4)
+    builder = Builder(plugin_manager(), content, site)
+    builder.build()
+    with static_host(site) as url:
+        context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+        try:
+            page = context.new_page()
+            page.set_default_timeout(WAIT)
+            page.goto(url + "club/players.html")
+            page.wait_for_function("navigator.serviceWorker.controller !== null")
+            page.wait_for_timeout(1500)  # the page has put itself and its assets in the store
+            context.set_offline(True)
+            note = page.locator(".offline-note")
+            expect(note).to_be_visible()
+            page.evaluate("window.notReloaded = true; window.dispatchEvent(new Event('online'))")
+            page.wait_for_timeout(1000)
+            assert page.evaluate("window.notReloaded === true")  # no reload for a kept copy
+            expect(note).to_be_visible()
+            expect(page.locator("#player-list tbody tr")).to_have_count(4)
+
+            with (folder / "players.csv").open("a", encoding="utf-8") as players:
+                players.write(f"p05,{player_name(4)}\n")
+            builder.build()
+            context.set_offline(False)
+            expect(page.locator("#player-list tbody tr")).to_have_count(5)
+            expect(note).to_have_count(0)
+        finally:
+            context.close()
+
+
 def test_the_hall_screen_keeps_its_last_data_with_the_network_cut(tmp_path, browser, expect):
     content, site = tmp_path / "content", tmp_path / "site"
     folder = write_event(content, "club", players=4)
