@@ -115,7 +115,7 @@ def mahjong_event(folder: Path, players: int) -> None:
 
 
 def score_round(folder: Path, number: int) -> None:
-    """Zero-sum play scores for every table and part, a few winning hands each."""
+    """Zero-sum play scores for every table and part, a few winning hands each (``-``: none won)."""
     rng = random.Random(f"bench-scores:{number}")
     tables: dict[tuple[str, str], list[str]] = {}
     seating = (folder / "rounds" / f"{number}-seating.csv").read_text(encoding="utf-8")
@@ -127,7 +127,8 @@ def score_round(folder: Path, number: int) -> None:
         scores = [rng.randrange(-150, 150) for _ in range(3)]
         scores.append(-sum(scores))
         for player, score in zip(seated, scores, strict=True):
-            hands = " ".join(str(rng.choice([8, 12, 16, 24, 32, 64, 88])) for _ in range(rng.randrange(4)))
+            won = [str(rng.choice([8, 12, 16, 24, 32, 64, 88])) for _ in range(rng.randrange(4))]
+            hands = " ".join(won) or "-"
             rows.append(f"{player},{part},{score},{hands}")
     (folder / "rounds" / f"{number}-scores.csv").write_text("\n".join(rows) + "\n", encoding="utf-8")
 
