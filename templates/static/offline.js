@@ -54,14 +54,23 @@
 
   // The browser's "online" comes on a Wi-Fi that flaps, and in some browsers while the page is
   // being left for another kept page: a reload then would take the player back here. So the
-  // page asks for itself first, and reloads only for a copy that came from the network.
+  // page asks for itself first, and reloads only for a copy that came from the network; until
+  // one comes (the host may answer a few seconds after the Wi-Fi), it asks again every 3 s.
+  var checking = null;
   function checkOnline() {
-    if (!note || leaving) return;
-    fetch(location.href, { cache: "no-store" }).then(function (response) {
-      if (!response.ok || response.headers.has("X-Publisher-Kept") || leaving || !note) return;
+    if (!note || leaving || checking) return;
+    checking = fetch(location.href, { cache: "no-store" }).then(function (response) {
+      return response.ok && !response.headers.has("X-Publisher-Kept");
+    }).catch(function () { return false; }).then(function (fresh) {
+      checking = null;
+      if (leaving || !note) return;
+      if (!fresh) {
+        if (navigator.onLine) setTimeout(checkOnline, 3000);
+        return;
+      }
       online();
       if (!selfUpdating) location.reload();
-    }).catch(function () {});
+    });
   }
 
   var leaving = false;
