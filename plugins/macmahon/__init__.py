@@ -17,7 +17,7 @@ from plugins.macmahon.pages import Results, archive_record, event_outputs, live_
 from plugins.macmahon.pair_command import add_pair_command
 from plugins.macmahon.rounds import Round, check_absences, check_withdrawals, read_rounds
 from plugins.macmahon.settings import Settings, read_settings
-from plugins.macmahon.standings import compute, display, histories, initial_scores
+from plugins.macmahon.standings import RoundByRound, display, initial_scores
 from publisher import hookimpl
 from publisher.model import DataFile, Event, Page
 
@@ -65,12 +65,8 @@ def publisher_compute_event(event: Event) -> None:
     mm = state(event)
     if mm is not None:
         mm.grouping = allocate(event, mm.settings)
-        rounds, settings = mm.rounds, mm.settings
-        every = histories(event.players, rounds, settings)  # one entry a round file, in order
-        mm.results = Results(rounds, [
-            compute(event.players, rounds, mm.grouping, settings, r.number,
-                    {p: entries[:played] for p, entries in every.items()})
-            for played, r in enumerate(rounds, start=1)], settings, initial_scores(mm.grouping, 1))
+        mm.results = Results(mm.rounds, RoundByRound(event.players, mm.rounds, mm.grouping, mm.settings),
+                             mm.settings, initial_scores(mm.grouping, 1))
 
 
 @hookimpl

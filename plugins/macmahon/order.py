@@ -13,16 +13,21 @@ from plugins.macmahon.grouping import Grouping
 from plugins.macmahon.pairing import Entrant
 from plugins.macmahon.rounds import Round
 from plugins.macmahon.settings import Settings
-from plugins.macmahon.standings import compute, descending, histories, initial_scores
+from plugins.macmahon.standings import RoundByRound, descending, initial_scores
 from publisher.model import Player
 
 
 def pairing_order(players: list[Player], rounds: list[Round], grouping: Grouping, settings: Settings,
-                  number: int) -> list[Entrant]:
-    """Every player as an Entrant for round ``number``, in the order the pairing reads them."""
-    before = [r for r in rounds if r.number < number]
-    history = histories(players, before, settings)
-    previous = compute(players, before, grouping, settings, number - 1, history) if number > 1 else None
+                  number: int, standings: RoundByRound | None = None) -> list[Entrant]:
+    """Every player as an Entrant for round ``number``, in the order the pairing reads them.
+
+    ``standings`` are the event's standings after each of ``rounds``, when the caller has
+    them already (a loaded event): the pairing reads the ones after round ``number - 1``.
+    """
+    if standings is None:
+        standings = RoundByRound(players, [r for r in rounds if r.number < number], grouping, settings)
+    history = standings.history_after(number - 1)
+    previous = standings[number - 2] if number > 1 else None
 
     start = initial_scores(grouping, number)
 

@@ -13,10 +13,10 @@ from plugins.macmahon.standings import (
     LEGEND,
     SCORE_LEGEND,
     Entry,
+    RoundByRound,
     Standing,
     Standings,
     display,
-    histories,
     unplayed_text,
 )
 from publisher.model import DataFile, Event, Page
@@ -26,10 +26,11 @@ from publisher.text import join_names
 
 @dataclass
 class Results:
-    """What the pages read: the round files and the standings after each of them."""
+    """What the pages read: the round files and the standings after each of them (each
+    computed when a page or a command first reads it)."""
 
     rounds: list[Round]
-    standings: list[Standings]
+    standings: RoundByRound
     settings: Settings
     initial: dict[str, int]
 
@@ -72,7 +73,7 @@ def event_outputs(event: Event, results: Results) -> list[Page | DataFile]:
             DataFile(f"data/standings-{rnd.number}.json", table.as_json()),
         ]
     latest = results.standings[-1]
-    history = histories(event.players, results.rounds, results.settings)
+    history = results.standings.history
     outputs.append(Page("crosstable.html", "macmahon/crosstable.html", f"Crosstable — {event.name}",
                         {**common, "standings": latest, **legend(results.settings),
                          "cells": {p: [(cell(e, latest), e.opponent) for e in entries]

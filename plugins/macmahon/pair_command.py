@@ -57,7 +57,8 @@ def run_pair(args: argparse.Namespace) -> int:
     if not (args.dry_run or args.discard_results):
         _check_results(mm.rounds, number)
     strategy = args.strategy or mm.settings.pairing
-    order = pairing_order(event.players, mm.rounds, mm.grouping, mm.settings, number)
+    order = pairing_order(event.players, mm.rounds, mm.grouping, mm.settings, number,
+                          mm.results.standings if mm.results else None)
     if len(order) < 2:
         raise ContentError(Problem(event.toml_path, f"round {number} has "
                                    f"{'nobody' if not order else 'only ' + event.player(order[0].id).name} "

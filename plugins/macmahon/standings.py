@@ -19,9 +19,10 @@ forfeit counts like a played game; a game whose result is not in yet counts in n
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from typing import overload
 
 from plugins.macmahon.grouping import Grouping
 from plugins.macmahon.rounds import Round, terms
@@ -216,6 +217,52 @@ def compute(players: list[Player], rounds: list[Round], grouping: Grouping, sett
                               gone.get(player), colours, missed))
     pending = sum(len(r.pending) for r in played)
     return Standings(after, lines, list(tiebreaks), pending)
+
+
+class RoundByRound(Sequence[Standings]):
+    """The standings after each round file, in order, each computed when first read and kept.
+
+    A build's pages read them all, but ``pair`` needs only the standings after the round
+    before the one it pairs, and the archive's status line only the latest: neither pays
+    for the others. Every round's standings take their slice of one :func:`histories`.
+    """
+
+    def __init__(self, players: list[Player], rounds: list[Round], grouping: Grouping,
+                 settings: Settings):
+        self.players, self.rounds, self.grouping, self.settings = players, rounds, grouping, settings
+        self._computed: dict[int, Standings] = {}
+
+    @cached_property
+    def history(self) -> dict[str, list[Entry]]:
+        """Every player's entries, one a round file (see :func:`histories`)."""
+        return histories(self.players, self.rounds, self.settings)
+
+    def history_after(self, played: int) -> dict[str, list[Entry]]:
+        """Every player's entries of the first ``played`` round files."""
+        if played >= len(self.rounds):
+            return self.history
+        return {p: entries[:played] for p, entries in self.history.items()}
+
+    def __len__(self) -> int:
+        return len(self.rounds)
+
+    @overload
+    def __getitem__(self, index: int) -> Standings: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Standings]: ...
+
+    def __getitem__(self, index: int | slice) -> Standings | list[Standings]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        position = index + len(self) if index < 0 else index
+        if not 0 <= position < len(self):
+            raise IndexError(index)
+        if position not in self._computed:
+            self._computed[position] = compute(self.players, self.rounds, self.grouping, self.settings,
+                                               self.rounds[position].number,
+                                               self.history_after(position + 1))
+        return self._computed[position]
 
 
 def _values(players: list[Player], history: dict[str, list[Entry]], start: dict[str, int],
