@@ -76,6 +76,9 @@ class Settings:
     adjustments: list[Adjustment] = field(default_factory=list)
     withdrawn: dict[str, int] = field(default_factory=dict)  # player id: the last round played
     absent_score: float = 0.0      # points a round the player does not play is worth
+    bye_wins: float | None = None  # what a bye adds to the wins (NBW); None: bye_score
+    absent_wins: float = 0.0       # what a round the player does not play adds to the wins
+    round_down: bool = False       # byes' and absences' half points, added up, rounded down
     zero_point: str = "floor"      # "floor": the bottom group starts at 0; "30k": 30k = 0
     sos_unplayed: str = "own"      # what a bye or an absent round counts in SOS
     handicap: Handicap | None = None
@@ -117,6 +120,10 @@ def read_settings(event: Event) -> Settings:
     settings.floor = _rank(path, table, "floor", problems)
     settings.bye_score = _points(path, table, "bye_score", settings.bye_score, problems)
     settings.absent_score = _points(path, table, "absent_score", settings.absent_score, problems)
+    if "bye_wins" in table:
+        settings.bye_wins = _points(path, table, "bye_wins", settings.bye_score, problems)
+    settings.absent_wins = _points(path, table, "absent_wins", settings.absent_wins, problems)
+    settings.round_down = _flag(path, table, "round_down", settings.round_down, problems)
     settings.zero_point = _choice(path, table, "zero_point", ZERO_POINTS, settings.zero_point, problems)
     settings.sos_unplayed = _choice(path, table, "sos_unplayed", SOS_UNPLAYED, settings.sos_unplayed,
                                     problems)
@@ -182,8 +189,8 @@ def _whole(path: Path, table: dict, key: str, bounds: Bounds, default: int, prob
 
 
 def _points(path: Path, table: dict, key: str, default: float, problems: Problems) -> float:
-    """``bye_score``, ``absent_score``: from 0 (a loss) to 1 (a win); ``inf`` and ``nan`` are
-    TOML floats too."""
+    """``bye_score``, ``absent_score`` and their ``_wins``: from 0 (a loss) to 1 (a win); ``inf``
+    and ``nan`` are TOML floats too."""
     value = table.get(key, default)
     if not isinstance(value, int | float) or isinstance(value, bool):
         problems.add(path, f"must be a number of points, not {value!r}", f"write {key} = {default:g}",
@@ -195,6 +202,15 @@ def _points(path: Path, table: dict, key: str, default: float, problems: Problem
                      key=f"macmahon.{key}")
         return default
     return float(value)
+
+
+def _flag(path: Path, table: dict, key: str, default: bool, problems: Problems) -> bool:
+    value = table.get(key, default)
+    if not isinstance(value, bool):
+        problems.add(path, f"must be true or false, not {value!r}",
+                     f"write {key} = {str(default).lower()}", key=f"macmahon.{key}")
+        return default
+    return value
 
 
 def _handicap(path: Path, table: dict, event: Event, problems: Problems) -> Handicap | None:

@@ -7,17 +7,23 @@ Tiebreaks are computed on the McMahon score, as OpenGotha does, with the EGF's d
 - SOSOS: the sum of the opponents' SOS;
 - SODOS: the sum of the McMahon scores of the opponents the player beat (half for a draw);
 - CUSS: the sum of the player's McMahon scores after each round;
-- DC: among players equal on everything before it, the points won against each other.
+- DC: OpenGotha's direct confrontation among players equal on everything before it
+  (:func:`_direct_confrontation`).
 
-In a handicap game an opponent's score counts with the handicap, as in OpenGotha: White
-counts Black's score plus the stones, Black counts White's score minus them. A round
-without a game (a bye, or a round the player missed) counts in SOS as the event's
-``sos_unplayed`` says (:data:`UNPLAYED_RULES`) and adds nothing to SODOS. A game won by
-forfeit counts like a played game; a game whose result is not in yet counts in no tiebreak.
+A bye and a missed round add ``bye_score`` and ``absent_score`` to the McMahon score and
+``bye_wins`` and ``absent_wins`` to the wins; with ``round_down`` their sum is rounded down to
+whole points after each round, as OpenGotha's ``genRoundDownNBWMMS`` does. In a handicap game
+of a McMahon event an opponent's score counts with the handicap, as in OpenGotha's SOSM:
+White counts Black's score plus the stones, Black counts White's score minus them (a Swiss
+event counts wins, like OpenGotha's SOSW, without them). A round without a game counts in SOS
+as the event's ``sos_unplayed`` says (:data:`UNPLAYED_RULES`) and adds nothing to SODOS. A
+game won by forfeit counts like a played game (but not in DC); a game whose result is not in
+yet counts in no tiebreak.
 """
 
 from __future__ import annotations
 
+import math
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -42,8 +48,9 @@ LEGEND: dict[str, str] = {
     "mos": "Median of Opponents' Scores: SOS without the highest and the lowest opponent's score.",
     "cuss": "Cumulative Sum of Scores: the player's McMahon scores after each round, added up "
             "(early wins count more).",
-    "dc": "Direct Confrontation: among players equal on everything before it, the points each "
-          "won against the others.",
+    "dc": "Direct Confrontation: among players equal on everything before it, a player who beat "
+          "another is placed above them (and above everyone placed below them); the number is "
+          "the places from the bottom of those equal players.",
     "sosos": "Sum of Opponents' SOS: how strong the opponents' opponents were.",
     "sodos": "Sum of Defeated Opponents' Scores: the McMahon scores of the opponents the player "
              "beat (half for a draw).",
@@ -66,10 +73,18 @@ def unplayed_text(settings: Settings) -> str:
     """The legend's paragraph on byes, missed rounds, forfeits and pending games."""
     text = (f"A bye or a missed round {UNPLAYED_RULES[settings.sos_unplayed]}, and adds nothing to "
             f"SODOS. A bye scores {display(settings.bye_score)} and a round the player missed "
-            f"{display(settings.absent_score)} (after a withdrawal: 0). A game won by forfeit "
-            "counts as played; a game whose result is not in yet counts in none.")
+            f"{display(settings.absent_score)} (after a withdrawal: 0).")
+    bye_wins = settings.bye_score if settings.bye_wins is None else settings.bye_wins
+    if (bye_wins, settings.absent_wins) != (settings.bye_score, 0.0):
+        text += (f" In the wins a bye counts {display(bye_wins)} and a missed round "
+                 f"{display(settings.absent_wins)}.")
+    if settings.round_down:
+        text += (" What byes and missed rounds add up to is rounded down to whole points "
+                 "(one missed round at ½ adds 0, two add 1).")
+    text += " A game won by forfeit counts as played; a game whose result is not in yet counts in none."
     return text + (" In a handicap game White counts Black's score plus the handicap and Black "
-                   "counts White's score minus it." if settings.handicap else "")
+                   "counts White's score minus it." if settings.handicap and settings.system == "macmahon"
+                   else "")
 
 
 @dataclass(slots=True)
@@ -86,6 +101,7 @@ class Entry:
     forfeit: bool = False
     handicap: int = 0
     komi: float | None = None
+    wins: float | None = 0.0  # what the round adds to the wins: ``points`` for a game
 
     @property
     def terms(self) -> str:
@@ -155,9 +171,11 @@ def histories(players: Iterable[Player], rounds: list[Round],
               settings: Settings) -> dict[str, list[Entry]]:
     """Every player's rounds, one entry per round file, in round order.
 
-    A round without the player scores ``absent_score``, or nothing once they have withdrawn.
+    A round without the player scores ``absent_score`` (``absent_wins`` in the wins), or
+    nothing once they have withdrawn.
     """
     found: dict[str, list[Entry]] = {p.id: [] for p in players}
+    bye_wins = settings.bye_score if settings.bye_wins is None else settings.bye_wins
     for rnd in rounds:
         seen: set[str] = set()
         for game in rnd.games:
@@ -167,16 +185,18 @@ def histories(players: Iterable[Player], rounds: list[Round],
                                             (game.white, game.black, False, 1)):
                 mine = None if points is None else points[index]
                 found[me].append(Entry(rnd.number, "game", other, game.table, black, game.result,
-                                       mine, game.forfeit, game.handicap, game.komi))
+                                       mine, game.forfeit, game.handicap, game.komi, mine))
                 seen.add(me)
         for game in rnd.byes:
-            found[game.black].append(Entry(rnd.number, "bye", points=settings.bye_score))
+            found[game.black].append(Entry(rnd.number, "bye", points=settings.bye_score,
+                                           wins=bye_wins))
             seen.add(game.black)
         for player, entries in found.items():
             if player not in seen:
                 gone = settings.withdrawn.get(player, rnd.number) < rnd.number
                 entries.append(Entry(rnd.number, "absent",
-                                     points=0.0 if gone else settings.absent_score))
+                                     points=0.0 if gone else settings.absent_score,
+                                     wins=0.0 if gone else settings.absent_wins))
     return found
 
 
@@ -198,9 +218,10 @@ def compute(players: list[Player], rounds: list[Round], grouping: Grouping, sett
     score = values["mms"]
     names = {p.id: (p.name.casefold(), p.id) for p in players}
     if "dc" in tiebreaks:
-        before = tiebreaks[:tiebreaks.index("dc")]
+        before, later = tiebreaks[:tiebreaks.index("dc")], tiebreaks[tiebreaks.index("dc") + 1:]
         values["dc"] = _direct_confrontation(
-            history, lambda p: (score[p], *(values[t][p] for t in before)))
+            history, lambda p: (score[p], *(values[t][p] for t in before)),
+            lambda p: tuple(values[t][p] for t in later))
     criteria = {p: (score[p], *(values[t][p] for t in tiebreaks)) for p in history}
     order = sorted(history, key=lambda p: ([descending(c) for c in criteria[p]], names[p]))
     lines: list[Standing] = []
@@ -269,18 +290,27 @@ def _values(players: list[Player], history: dict[str, list[Entry]], start: dict[
             settings: Settings, after: int, wanted: set[str]) -> dict[str, dict]:
     """The McMahon score, wins and every ``wanted`` criterion but DC for every player (see the
     module's docstring); criteria nobody asked for are not computed."""
-    wins = {p: sum((e.points or 0.0 for e in entries if e.kind != "absent"), 0.0)
-            for p, entries in history.items()}
-    points = {p: sum((e.points or 0.0 for e in entries), 0.0) for p, entries in history.items()}
-    mms = {p: start[p] + points[p] for p in history}
+    down = settings.round_down
+    running = {p: _running(start[p], entries, "points", down) for p, entries in history.items()}
+    mms = {p: scores[-1] if scores else float(start[p]) for p, scores in running.items()}
+    wins = {p: (_running(0, entries, "wins", down) or [0.0])[-1] for p, entries in history.items()}
+    points = {p: mms[p] - start[p] for p in history}
     values: dict[str, dict] = {"mms": mms, "score": points, "wins": wins}
     rule = settings.sos_unplayed
+    # Handicaps count in the McMahon criteria only, as OpenGotha's SOSM does (its SOSW does not).
+    stones = settings.system == "macmahon"
+
+    def faced(entry: Entry) -> float:
+        """The opponent's score as the player counts it, handicap included."""
+        assert entry.opponent is not None
+        return mms[entry.opponent] + (entry.handicap * (-1 if entry.black else 1) if stones else 0)
+
     if wanted & {"sos", "sos-1", "sos-2", "mos", "sosos"}:
         unplayed = {p: mms[p] if rule == "own" else float(start[p]) if rule == "initial" else 0.0
                     for p in history}
-        # The score each counted round puts into SOS, handicaps counted.
-        opponents = {p: [(mms[e.opponent] + (-e.handicap if e.black else e.handicap)) if e.opponent
-                         else unplayed[p] for e in entries if e.points is not None]
+        # The score each counted round puts into SOS.
+        opponents = {p: [faced(e) if e.opponent else unplayed[p] for e in entries
+                         if e.points is not None]
                      for p, entries in history.items()}
         sos = {p: sum(v, 0.0) for p, v in opponents.items()}
         values["sos"] = sos
@@ -294,15 +324,29 @@ def _values(players: list[Player], history: dict[str, list[Entry]], start: dict[
                                        for e in entries if e.points is not None), 0.0)
                                for p, entries in history.items()}
     if "cuss" in wanted:
-        values["cuss"] = {p: _cumulative(start[p], entries) for p, entries in history.items()}
+        values["cuss"] = {p: sum(scores, 0.0) for p, scores in running.items()}
     if "sodos" in wanted:
-        values["sodos"] = {p: sum(((e.points or 0.0) * (mms[e.opponent] + (-e.handicap if e.black
-                                                                           else e.handicap))
-                                   for e in entries if e.opponent), 0.0)
+        values["sodos"] = {p: sum(((e.points or 0.0) * faced(e) for e in entries if e.opponent), 0.0)
                            for p, entries in history.items()}
     if "rating" in wanted:
         values["rating"] = {p.id: None if p.rating is None else float(p.rating) for p in players}
     return values
+
+
+def _running(start: int, entries: list[Entry], field: str, round_down: bool) -> list[float]:
+    """The score after each round: ``start``, the games' points and what the byes and missed
+    rounds are worth, that last sum rounded down to whole points when ``round_down`` says so
+    (OpenGotha's ``genRoundDownNBWMMS``: one absence at ½ adds 0, two add 1)."""
+    games = unplayed = 0.0
+    found: list[float] = []
+    for entry in entries:
+        value = getattr(entry, field) or 0.0
+        if entry.kind == "game":
+            games += value
+        else:
+            unplayed += value
+        found.append(start + games + (math.floor(unplayed) if round_down else unplayed))
+    return found
 
 
 def _without(values: list[float], low: int, high: int) -> float:
@@ -313,28 +357,62 @@ def _without(values: list[float], low: int, high: int) -> float:
     return sum(ordered[low:len(ordered) - high], 0.0)
 
 
-def _cumulative(start: int, entries: list[Entry]) -> float:
-    """CUSS: the McMahon score after each round, added up."""
-    total, running = 0.0, float(start)
-    for entry in entries:
-        running += entry.points or 0.0
-        total += running
-    return total
+def _direct_confrontation(history: dict[str, list[Entry]], before: Callable[[str], tuple],
+                          after: Callable[[str], tuple]) -> dict[str, float]:
+    """DC as OpenGotha places players equal on every criterion ``before`` it.
 
-
-def _direct_confrontation(history: dict[str, list[Entry]],
-                          before: Callable[[str], tuple]) -> dict[str, float | None]:
-    """DC: points won in games against the players equal on every criterion before DC.
-
-    Forfeits are not games between them; a player equal with nobody has 0.
+    Among them, a player who beat another (more wins than losses against them, counting
+    only games won on the board) goes above them, and so above everyone below them: the
+    group is ordered from the bottom, each time taking, of the players who beat nobody
+    still unplaced, those worst by the criteria ``after`` DC. Players who beat each other
+    round a circle (A beat B, B beat C, C beat A) are one block for that, ordered inside by
+    the criteria after DC. DC is the number of places from the bottom of the group's order,
+    so it only ever compares players within their group (0 for a player equal with nobody).
     """
-    tied: dict[tuple, set[str]] = defaultdict(set)
-    key_of = {p: before(p) for p in history}
-    for player, key in key_of.items():
-        tied[key].add(player)
-    return {p: sum((e.points or 0.0 for e in entries
-                    if e.opponent in tied[key_of[p]] and not e.forfeit), 0.0)
-            for p, entries in history.items()}
+    groups: dict[tuple, list[str]] = defaultdict(list)
+    for player in history:
+        groups[before(player)].append(player)
+    found = dict.fromkeys(history, 0.0)
+    for members in groups.values():
+        if len(members) > 1:
+            found.update(_confrontation_order(history, members, after))
+    return found
+
+
+def _confrontation_order(history: dict[str, list[Entry]], members: list[str],
+                         after: Callable[[str], tuple]) -> dict[str, float]:
+    """DC for one group of players equal before it (see :func:`_direct_confrontation`)."""
+    import networkx as nx  # here: only events ranking by DC need it
+
+    inside = set(members)
+    net: dict[tuple[str, str], int] = defaultdict(int)
+    for player in members:
+        for entry in history[player]:
+            if entry.opponent in inside and not entry.forfeit and entry.points in (0.0, 1.0):
+                theirs = next(e for e in history[entry.opponent]
+                              if e.round == entry.round and e.opponent == player)
+                if theirs.points == 1.0 - entry.points:  # not both won or both lost
+                    net[player, entry.opponent] += 1 if entry.points else -1
+    beaten = nx.DiGraph()  # an edge from the loser to the winner
+    beaten.add_nodes_from(members)
+    beaten.add_edges_from((loser, winner) for (winner, loser), balance in net.items() if balance > 0)
+    blocks = nx.condensation(beaten)
+    block = blocks.graph["mapping"]
+    # A player is free to be placed at the bottom once nobody they beat is left unplaced.
+    below = {b: set(blocks.predecessors(b)) for b in blocks}
+    worst = {p: [descending(v) for v in after(p)] for p in members}
+    left = set(members)
+    rank: dict[str, int] = {}
+    while left:
+        unplaced = {block[p] for p in left}
+        free = [p for p in left if not below[block[p]] & unplaced - {block[p]}]
+        key = max(worst[p] for p in free)
+        placed = [p for p in free if worst[p] == key]
+        for player in placed:
+            rank[player] = 1 + len(left) - len(placed)
+        left -= set(placed)
+    bottom = max(rank.values())
+    return {p: float(bottom - rank[p]) for p in members}
 
 
 def descending(value: float | None) -> tuple[bool, float]:
