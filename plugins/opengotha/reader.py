@@ -51,6 +51,9 @@ CRITERIA: dict[str, str] = {
     "SOSW-2": "sos-2", "SODOSM": "sodos", "SODOSW": "sodos", "SOSOSM": "sosos", "SOSOSW": "sosos",
     "CUSSM": "cuss", "CUSSW": "cuss", "DC": "dc", "Rating": "rating", "MMS": "mms", "NBW": "wins",
 }
+# The criteria OpenGotha computes both on wins (W) and on McMahon scores (M).
+_FAMILY = {name.format(kind) for name in ("SOS{}", "SOS{}-1", "SOS{}-2", "SODOS{}", "SOSOS{}", "CUSS{}")
+           for kind in "WM"}
 _RANK = re.compile(r"^\s*([0-9]{1,2})\s*([kKdDpP])\s*$")
 _KOMI = re.compile(r"^-?[0-9]{1,3}(\.[05])?$")
 
@@ -83,6 +86,7 @@ def read_tournament(path: Path) -> Championship:
     assert general is not None
     config = _config(xml, general, rounds, games, problems, notes)
     problems.check()
+    _unpaired(players, games, config["macmahon"], notes)
     files = {"players.csv": csv_text(PLAYER_COLUMNS, (
         {**p.row, "absent": " ".join(str(r) for r in sorted(p.absent))} for p in players))}
     last = max(games, default=0)
@@ -90,6 +94,20 @@ def read_tournament(path: Path) -> Championship:
         rows = sorted(games.get(number, []), key=lambda r: (r["table"] == "", int(r["table"] or 0)))
         files[f"rounds/{number}.csv"] = csv_text(ROUND_COLUMNS, rows)
     return Championship(config, files, notes)
+
+
+def _unpaired(players: list[_Player], games: dict[int, list[dict[str, Any]]], table: dict[str, Any],
+              notes: list[str]) -> None:
+    """A player who takes part in a round but has neither a game nor the bye scores 0 in
+    OpenGotha; here a round without the player is an absence, worth ``absent_score``."""
+    if not table.get("absent_score") and not table.get("absent_wins"):
+        return
+    for number, rows in sorted(games.items()):
+        seated = {row[seat] for row in rows for seat in ("player1", "player2")}
+        left = [p.row["name"] for p in players if p.id not in seated and number not in p.absent]
+        if left:
+            notes.append(f"round {number}: {', '.join(left)} neither paired nor given the bye, which "
+                         "OpenGotha scores 0; here it scores as an absent round")
 
 
 def _one(xml: XmlFile, path: str, problems: Problems) -> Element | None:
@@ -251,7 +269,8 @@ def _config(xml: XmlFile, general: Element, rounds: int, games: dict[int, list[d
     # score in a McMahon event, nothing in a Swiss one.
     table["sos_unplayed"] = "initial" if system == "macmahon" else "zero"
     table["tiebreaks"] = _tiebreaks(criteria, main, notes)
-    table.update(_unplayed_scores(xml, general, problems, notes))
+    table.update(_unplayed_scores(xml, general, system, problems, notes))
+    _mixed_criteria(criteria, system, notes)
     table["pairing"] = _pairing(xml, notes)
     config["macmahon"] = table
     handicap = _handicap(xml, general, problems)
@@ -272,6 +291,17 @@ def _criteria(xml: XmlFile) -> list[str]:
     return [name for _, name in numbered]
 
 
+def _mixed_criteria(criteria: list[str], system: str, notes: list[str]) -> None:
+    """OpenGotha's SOSW family counts wins, its SOSM family McMahon scores; here every tiebreak
+    counts the event's score (the wins of a Swiss event, the McMahon score of a McMahon one)."""
+    other = "M" if system == "swiss" else "W"
+    for position, name in enumerate(criteria, 1):
+        if name in _FAMILY and name.rstrip("-12").endswith(other):
+            counted = "wins" if system == "swiss" else "McMahon scores"
+            notes.append(f"PlacementParameterSet criterion {position} {name}: counted on {counted} here, "
+                         f"as the event's other criteria are")
+
+
 def _tiebreaks(criteria: list[str], main: str, notes: list[str]) -> list[str]:
     tiebreaks: list[str] = []
     for position, name in enumerate(criteria, 1):
@@ -289,24 +319,31 @@ def _tiebreaks(criteria: list[str], main: str, notes: list[str]) -> list[str]:
     return tiebreaks
 
 
-def _unplayed_scores(xml: XmlFile, general: Element, problems: Problems,
+def _unplayed_scores(xml: XmlFile, general: Element, system: str, problems: Problems,
                      notes: list[str]) -> dict[str, Any]:
-    """What a bye and an absent round score: OpenGotha keeps them in half points."""
+    """What a bye and an absent round score, in the McMahon score and in the wins.
+
+    OpenGotha keeps them in half points, for MMS and NBW apart; a Swiss event ranks by NBW,
+    so there its NBW values are the score. ``genRoundDownNBWMMS`` (true when the file does
+    not say) rounds their sum down to whole points.
+    """
     values = {}
-    for attribute in ("genMMS2ValueBye", "genMMS2ValueAbsent", "genNBW2ValueBye", "genNBW2ValueAbsent"):
-        values[attribute] = _whole(xml, general, attribute, 0, 2, problems, default="0")
+    for attribute, default in (("genMMS2ValueBye", "2"), ("genMMS2ValueAbsent", "1"),
+                               ("genNBW2ValueBye", "2"), ("genNBW2ValueAbsent", "0")):
+        values[attribute] = _whole(xml, general, attribute, 0, 2, problems, default=default)
     if None in values.values():
         return {}
-    found = {"bye_score": _points(values["genMMS2ValueBye"]),
-             "absent_score": _points(values["genMMS2ValueAbsent"])}
-    for kind in ("Bye", "Absent"):
-        if values[f"genNBW2Value{kind}"] != values[f"genMMS2Value{kind}"]:
-            notes.append(f"GeneralParameterSet genNBW2Value{kind}: wins count a {kind.lower()} as the "
-                         f"McMahon score does (genMMS2Value{kind})")
-    halves = any(v == 1 for v in values.values())
-    if halves and general.get("genRoundDownNBWMMS", "true") == "true":
-        notes.append("GeneralParameterSet genRoundDownNBWMMS: half points of byes and absent rounds are "
-                     "kept, not rounded down")
+    score = "NBW" if system == "swiss" else "MMS"
+    found: dict[str, Any] = {"bye_score": _points(values[f"gen{score}2ValueBye"]),
+                             "absent_score": _points(values[f"gen{score}2ValueAbsent"])}
+    if values["genNBW2ValueBye"] != values[f"gen{score}2ValueBye"]:
+        found["bye_wins"] = _points(values["genNBW2ValueBye"])
+    if values["genNBW2ValueAbsent"]:
+        found["absent_wins"] = _points(values["genNBW2ValueAbsent"])
+    found["round_down"] = general.get("genRoundDownNBWMMS", "true").strip() != "false"
+    if general.get("genCountNotPlayedGamesAsHalfPoint", "false").strip() == "true":
+        notes.append("GeneralParameterSet genCountNotPlayedGamesAsHalfPoint: opponents' unplayed "
+                     "games count here as their results, not as half a point")
     return found
 
 
