@@ -270,3 +270,25 @@ def test_wrong_values_are_named_with_their_key(tmp_path, run, line, message):
     write(folder / "players.csv", "id,name,rank\na,Ann,1d\nb,Bob,1d\n")
     code, _, err = run("build", "--content", folder.parent, "--out", tmp_path / "site")
     assert code == 1 and message in err
+
+
+def test_a_swiss_event_counts_opponents_without_the_stones():
+    # Bob (Black, 2 stones) beat Ann. In a Swiss event (OpenGotha's SOSW) the scores count as
+    # they are: Ann's SOS is Bob's 1, Bob's is Ann's 0; a McMahon event adds the stones
+    # (Ann 1 + 2, Bob 0 - 2).
+    players = [Player("a", "Ann", 2), Player("b", "Bob", 3)]
+    grouping = Grouping([Group(1, [], 0, ["a", "b"])])
+    rnd = Round(1, None, [Game(1, "b", "a", "1-0", handicap=2)])  # type: ignore[arg-type]
+    for system, ann, bob in (("swiss", 1.0, 0.0), ("macmahon", 3.0, -2.0)):
+        standings = compute(players, [rnd], grouping, Settings(system, tiebreaks=["sos", "sodos"]), 1)
+        assert standings.by_player["a"].tiebreaks == {"sos": ann, "sodos": 0.0}
+        assert standings.by_player["b"].tiebreaks == {"sos": bob, "sodos": bob}
+
+
+def test_a_withdrawn_player_s_missed_rounds_count_nothing_in_score_or_wins():
+    # After round 2, f withdrawn before round 1: the two rounds missed score 0, not ½ each,
+    # in the score and in the wins.
+    values = table(opengotha_settings(absent_wins=0.5, round_down=False, withdrawn={"f": 0}), 2)
+    assert (values["f"]["total"], values["f"]["wins"]) == (0.0, 0.0)
+    kept = table(opengotha_settings(absent_wins=0.5, round_down=False), 2)
+    assert (kept["f"]["total"], kept["f"]["wins"]) == (1.0, 1.0)

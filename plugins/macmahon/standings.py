@@ -41,7 +41,8 @@ SCORE_LEGEND = ("McMahon score: the starting score of the player's group plus a 
 LEGEND: dict[str, str] = {
     "mms": "McMahon score again (the first criterion), as OpenGotha lists it.",
     "score": "Points won without the starting score: games, byes and rounds missed.",
-    "wins": "Points won in the games, the bye included, without the starting score.",
+    "wins": "Wins (OpenGotha's NBW): points won in the games, with what the event counts a bye "
+            "and a missed round in the wins, without the starting score.",
     "sos": "Sum of Opponents' Scores: the McMahon scores of everyone the player met.",
     "sos-1": "SOS without the lowest of the opponents' scores.",
     "sos-2": "SOS without the two lowest of the opponents' scores.",
