@@ -22,7 +22,6 @@ import pluggy
 
 from publisher import content
 from publisher.manifest import Manifest
-from publisher.markdown_pages import load_page
 from publisher.model import Event, Site
 from publisher.output import SiteWriter, WriteStats, Written, locked
 from publisher.pagekeys import PageKeys
@@ -213,6 +212,8 @@ class Builder:
                     url=self._settings.url)
         front = self.content_dir / "index.md"
         if front.is_file():
+            from publisher.markdown_pages import load_page  # Markdown: only for a front page
+
             try:
                 page = load_page(front)
                 site.front_html, site.front_title = page.html, page.title

@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import Any
 
 from publisher.csvfiles import PLACE, RATING, ROUNDS, Bounds, Row, read_csv
-from publisher.markdown_pages import load_page
 from publisher.model import Event, Player
 from publisher.problems import ContentError, Problem, Problems
 from publisher.ranks import FIX as RANK_FIX
@@ -129,7 +128,10 @@ def load_event(folder: Path, systems: set[str]) -> Event:
     ContentError.raise_any(Problem(p, f"the page name has {len(p.stem)} characters, more than a web "
                                    f"address should ({PAGE_NAME})", "rename the file with a shorter name")
                            for p in pages if len(p.stem) > PAGE_NAME)
-    event.pages = sorted((load_page(p) for p in pages), key=lambda p: (p.order, p.slug))
+    if pages:  # Python-Markdown and nh3 are loaded only where an organiser wrote a page
+        from publisher.markdown_pages import load_page
+
+        event.pages = sorted((load_page(p) for p in pages), key=lambda p: (p.order, p.slug))
     return event
 
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from functools import cache
 
-import segno
 from markupsafe import Markup
 
 
@@ -35,7 +34,10 @@ def _drawing(address: str) -> str:
     """The SVG of one address, drawn once per process: a big mahjong field shows each
     player's code on their page and on every round's slips. The mask is fixed rather
     than searched (each of the eight is valid and scans); the search took three
-    quarters of the time."""
+    quarters of the time. segno is imported here: it brings in urllib's HTTP client,
+    which commands that draw no page (``pair``, ``draw``) should not pay for."""
+    import segno
+
     code = segno.make(address, error="m", micro=False, mask=0)
     return code.svg_inline(border=4, omitsize=True, dark="#000", light="#fff",
                            svgclass="qr", lineclass=None)

@@ -10,16 +10,20 @@ folder and the slot, and DTSTAMP is the event's first day, so a rebuild changes 
 from __future__ import annotations
 
 import datetime as dt
-
-import icalendar
+from typing import TYPE_CHECKING
 
 from plugins.archive.feeds import stable_id
 from publisher import __version__
 from publisher.model import Event, File
 
+if TYPE_CHECKING:
+    import icalendar
+
 
 def event_calendar(event: Event) -> File:
     """``<slug>/calendar.ics``."""
+    import icalendar  # imported when a calendar is made: commands that make none skip it
+
     calendar = icalendar.Calendar()
     calendar.add("prodid", f"-//tournament-publisher//{__version__}//EN")
     calendar.add("version", "2.0")
@@ -46,6 +50,8 @@ def event_calendar(event: Event) -> File:
 
 
 def _component(event: Event, key: str, summary: str, stamp: dt.datetime) -> icalendar.Event:
+    import icalendar
+
     item = icalendar.Event()
     item.add("uid", stable_id(event.slug, "calendar", key).removeprefix("urn:uuid:"))
     item.add("dtstamp", stamp)

@@ -13,11 +13,13 @@ from __future__ import annotations
 import datetime as dt
 import uuid
 from dataclasses import dataclass
-
-from feedgen.feed import FeedGenerator
+from typing import TYPE_CHECKING
 
 from plugins.archive.schedule import localize
 from publisher.model import Event, File, Session
+
+if TYPE_CHECKING:
+    from feedgen.feed import FeedGenerator
 
 ARCHIVE_ENTRIES = 200  # the archive feed keeps the newest of every championship's entries
 
@@ -83,6 +85,8 @@ def _day(event: Event, day: dt.date) -> dt.datetime:
 
 
 def _feed(feed_id: str, title: str, self_link: str, home: str) -> FeedGenerator:
+    from feedgen.feed import FeedGenerator  # with lxml: imported when a feed is made
+
     feed = FeedGenerator()
     feed.id(feed_id)
     feed.title(title)

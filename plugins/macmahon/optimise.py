@@ -20,8 +20,6 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Protocol
 
-import networkx as nx
-
 from plugins.macmahon.repair import Pair
 
 REPEAT_COST = 10**15  # times the square of the meetings so far
@@ -154,6 +152,8 @@ def _nearest(pairs: list[Pair], upper: float, lower: float, by_id: Mapping[str, 
 def _match(window: list[Pair], by_id: Mapping[str, Player],
            strategy_cost: Callable[[str, str], int]) -> list[Pair] | None:
     """The minimum-cost perfect matching of the window's players, or None if there is none."""
+    import networkx as nx  # a tenth of a second to import, and most pairings never get here
+
     old = {frozenset((p.a, p.b)): p for p in window}
     players = sorted({x for p in window for x in (p.a, p.b)}, key=lambda x: (-by_id[x].score, x))
     costs: dict[tuple[str, str], int] = {}

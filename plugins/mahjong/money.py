@@ -10,12 +10,13 @@ from __future__ import annotations
 from decimal import Decimal
 from fractions import Fraction
 from math import floor
-
-from babel import Locale, UnknownLocaleError
-from babel.numbers import format_currency, get_currency_name
+from typing import TYPE_CHECKING
 
 from publisher.model import Event
 from publisher.problems import ContentError, Problem
+
+if TYPE_CHECKING:
+    from babel import Locale
 
 DEFAULT_LOCALE = "en"
 
@@ -27,10 +28,14 @@ def money(event: Event, amount: Fraction) -> str:
     currency = event.config.get("mahjong", {}).get("currency")
     if currency is None:
         return f"{cents:.2f}"
+    from babel.numbers import format_currency  # Babel's data: only for an event with a currency
+
     return format_currency(cents, _currency(event, currency), locale=_locale(event))
 
 
 def _locale(event: Event) -> Locale:
+    from babel import Locale, UnknownLocaleError
+
     name = event.config.get("locale", DEFAULT_LOCALE)
     try:
         return Locale.parse(str(name).replace("-", "_"))
@@ -41,6 +46,8 @@ def _locale(event: Event) -> Locale:
 
 
 def _currency(event: Event, code: object) -> str:
+    from babel.numbers import get_currency_name
+
     text = str(code).upper()
     if not (isinstance(code, str) and len(text) == 3 and get_currency_name(text, locale="en") != text):
         raise ContentError(Problem(event.toml_path, f"unknown currency {code!r}",
