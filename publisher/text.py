@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Sequence
+from functools import lru_cache
 
 from anyascii import anyascii
 
@@ -42,6 +43,12 @@ def _is_latin(char: str) -> bool:
     return any(low <= ord(char) <= high for low, high in _LATIN_BLOCKS)
 
 
+# A championship folds every player's name on every build (the find page, the players' list):
+# a watched rebuild finds the same names folded already.
+FOLDS_KEPT = 1 << 16
+
+
+@lru_cache(maxsize=FOLDS_KEPT)
 def fold(text: str) -> str:
     """What a reader types for ``text``: lower case ASCII for every Latin letter.
 
@@ -53,6 +60,7 @@ def fold(text: str) -> str:
     return "".join(anyascii(c).lower() if _is_latin(c) else c for c in _strip_marks(text))
 
 
+@lru_cache(maxsize=FOLDS_KEPT)
 def search_key(text: str) -> str:
     """Every way a reader may type ``text``, folded, for matching typed text folded by :func:`fold`.
 

@@ -218,3 +218,29 @@ def test_the_hall_screen_shows_the_tiebreak_that_set_equal_scores_apart():
     order = ["sos", "sosos"]
     assert [deciding_tiebreak(lines, i, order) for i in range(5)] == ["sos", "sos", "sosos", "sosos", "sos"]
     assert deciding_tiebreak(lines, 0, []) is None
+
+
+def test_a_saved_result_computes_the_standings_from_its_round_on(five):
+    """A reload (a watched rebuild) takes the standings of the rounds before a changed one
+    from the process's store and computes the others, with the changed result in them."""
+    pm = plugin_manager()
+    first = load_event(pm, five).data["macmahon"].results.standings
+    before = [first[0], first[1]]
+    write(five / "rounds" / "2.csv", "table,player1,player2,result\n1,a,d,1-0\n2,b,e,1-0\n,c,,bye\n")
+    again = load_event(pm, five).data["macmahon"].results.standings
+    assert again[0] is before[0]  # round 1's inputs did not change: kept
+    assert again[1] is not before[1]
+    # a beat d: alone first, SOS b 1 + d 1, SOSOS b's 3 + d's 3, SODOS both beaten.
+    assert table(again[1])[0] == ("1", "a", 2.0, 2.0, {"sos": 2.0, "sosos": 6.0, "sodos": 2.0})
+
+
+def test_kept_standings_follow_the_field_and_the_settings(five):
+    """A renamed player or another tiebreak is another input: nothing kept is reused."""
+    pm = plugin_manager()
+    first = load_event(pm, five).data["macmahon"].results.standings[0]
+    write(five / "players.csv", PLAYERS.replace("Ann Able", "Ann Abel"))
+    renamed = load_event(pm, five).data["macmahon"].results.standings[0]
+    assert renamed is not first and renamed.lines == first.lines
+    write(five / "event.toml", TOML.replace('"sos", "sosos", "sodos"', '"sodos", "sos"'))
+    other = load_event(pm, five).data["macmahon"].results.standings[0]
+    assert other is not renamed and other.tiebreaks == ["sodos", "sos"]

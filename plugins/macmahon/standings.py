@@ -31,6 +31,7 @@ from functools import cached_property
 from typing import overload
 
 from plugins.macmahon.grouping import Grouping
+from plugins.macmahon.kept import input_digests, kept_or_computed
 from plugins.macmahon.rounds import Round, terms
 from plugins.macmahon.settings import Settings
 from publisher.model import Player
@@ -246,13 +247,19 @@ class RoundByRound(Sequence[Standings]):
 
     A build's pages read them all, but ``pair`` needs only the standings after the round
     before the one it pairs, and the archive's status line only the latest: neither pays
-    for the others. Every round's standings take their slice of one :func:`histories`.
+    for the others. Every round's standings take their slice of one :func:`histories`,
+    and a table whose inputs an earlier build of the process saw is taken from
+    :mod:`plugins.macmahon.kept` (a result saved in round 7 computes rounds 7 on only).
     """
 
     def __init__(self, players: list[Player], rounds: list[Round], grouping: Grouping,
                  settings: Settings):
         self.players, self.rounds, self.grouping, self.settings = players, rounds, grouping, settings
         self._computed: dict[int, Standings] = {}
+
+    @cached_property
+    def _digests(self) -> list[bytes] | None:
+        return input_digests(self.players, self.rounds, self.grouping, self.settings)
 
     @cached_property
     def history(self) -> dict[str, list[Entry]]:
@@ -281,9 +288,11 @@ class RoundByRound(Sequence[Standings]):
         if not 0 <= position < len(self):
             raise IndexError(index)
         if position not in self._computed:
-            self._computed[position] = compute(self.players, self.rounds, self.grouping, self.settings,
-                                               self.rounds[position].number,
-                                               self.history_after(position + 1))
+            digests = self._digests
+            self._computed[position] = kept_or_computed(
+                digests[position] if digests else None,
+                lambda: compute(self.players, self.rounds, self.grouping, self.settings,
+                                self.rounds[position].number, self.history_after(position + 1)))
         return self._computed[position]
 
 

@@ -1,0 +1,68 @@
+"""Standings kept between the builds of one process, found again by a digest of their inputs.
+
+Under ``watch`` a saved result reloads its championship, and the standings after
+every round would be computed again although a result in round 7 changes only the
+standings after rounds 7 and later. The standings after round n are kept under a
+digest of exactly what :func:`~plugins.macmahon.standings.compute` reads: the
+settings, the groups, each player's id, name and rating in the field's order, and
+round files 1 to n as read (each game's table, players, result, handicap and komi,
+and the byes). Equal digests are equal inputs,
+so a kept table is the table a fresh computation would give; anything that cannot
+be digested is simply computed. The store holds the most recently used tables
+only (:data:`KEEP`: the rounds of the championship being edited and a few more),
+so a watched archive of fifty does not hold fifty championships' standings.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import pickle
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from plugins.macmahon.grouping import Grouping
+    from plugins.macmahon.rounds import Round
+    from plugins.macmahon.settings import Settings
+    from plugins.macmahon.standings import Standings
+    from publisher.model import Player
+
+KEEP = 40  # standings tables kept: about four championships of ten rounds
+
+_kept: OrderedDict[bytes, Standings] = OrderedDict()
+
+
+def input_digests(players: list[Player], rounds: list[Round], grouping: Grouping,
+                  settings: Settings) -> list[bytes] | None:
+    """For each round file, the digest of the inputs of the standings after it; None when
+    the inputs cannot be pickled (nothing is kept then)."""
+    try:
+        running = hashlib.sha256(_pickled((settings, grouping, [(p.id, p.name, p.rating) for p in players])))
+        digests = []
+        for rnd in rounds:
+            running.update(_pickled((rnd.number, [g.black for g in rnd.byes],
+                                     [(g.table, g.black, g.white, g.result, g.handicap, g.komi)
+                                      for g in rnd.games])))
+            digests.append(running.copy().digest())
+    except (pickle.PicklingError, TypeError, AttributeError, RecursionError):
+        return None
+    return digests
+
+
+def kept_or_computed(digest: bytes | None, compute: Callable[[], Standings]) -> Standings:
+    """The standings kept under ``digest``, or ``compute()`` kept under it from now on."""
+    if digest is None:
+        return compute()
+    found = _kept.get(digest)
+    if found is None:
+        found = _kept[digest] = compute()
+        while len(_kept) > KEEP:
+            _kept.popitem(last=False)
+    else:
+        _kept.move_to_end(digest)
+    return found
+
+
+def _pickled(value: object) -> bytes:
+    return pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
