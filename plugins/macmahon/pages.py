@@ -81,12 +81,16 @@ def event_outputs(event: Event, results: Results) -> list[Page | DataFile]:
                         nav="Crosstable", nav_order=40, context_only=True))
     places = {line.player: line.place_text for line in latest.lines}
     for player in event.players:
+        entries = history[player.id]
         outputs.append(Page(
             f"players/{player.id}.html", "macmahon/player.html", f"{player.name} — {event.name}",
-            {**common, "player": player, "entries": history[player.id],
+            {**common, "player": player, "entries": entries,
              "line": latest.by_player[player.id], "latest": latest.round,
              "after": {s.round: s.by_player[player.id] for s in results.standings},
-             "initial": results.initial[player.id], "places": places}, context_only=True))
+             "initial": results.initial[player.id],
+             # the opponents' places only: a result that moves others leaves this page alone
+             "places": {e.opponent: places[e.opponent] for e in entries if e.opponent}},
+            context_only=True))
     return outputs
 
 
