@@ -122,3 +122,27 @@ def test_criteria_of_the_other_family_are_named(tmp_path, run):
         "event's other criteria are",
         "note: PlacementParameterSet criterion 4 CUSSW: counted on McMahon scores here, as the "
         "event's other criteria are"]
+
+
+def test_direct_confrontation_in_a_swiss_file_places_as_opengotha_does(tmp_path, run):
+    # R1: Cleo (1650) beat Bob (2050), Ann (2300) beat Eva, Dan has the bye, Finn is absent.
+    # R2: Bob beat Finn, Dan beat Ann; Cleo and Eva are absent (0 in NBW).
+    # Wins: Dan 2; Ann, Bob, Cleo 1; Eva, Finn 0. Among Ann, Bob and Cleo only Cleo beat Bob.
+    # From the bottom: Ann and Bob beat none of them, Bob is rated lower: last. Then Ann and
+    # Cleo: Cleo is rated lower. So Ann (DC 2), Cleo (1), Bob (0): Cleo above Bob, whom she
+    # beat, but not above Ann. Eva and Finn did not meet: rating, Finn 1, Eva 0.
+    games = [(1, 1, 2, 1, "RESULT_WHITEWINS", 0), (1, 2, 0, 4, "RESULT_WHITEWINS", 0),
+             (2, 1, 1, 5, "RESULT_WHITEWINS", 0), (2, 2, 3, 0, "RESULT_WHITEWINS", 0)]
+    xml = write_tournament(tmp_path / "t.xml", players=[*PLAYERS, FINN], games=games, byes=[(1, 3)],
+                           general={**OPENGOTHA, "genNBW2ValueAbsent": "0"},
+                           criteria=["NBW", "DC", "Rating"],
+                           participating={2: "10" + "1" * 30, 4: "10" + "1" * 30, 5: "01" + "1" * 30})
+    code, out, err = run("import", "opengotha", xml, tmp_path / "content" / "club")
+    assert code == 0, err
+    # The sample's handicaps are on McMahon scores, which a Swiss event here does not have.
+    assert [line for line in out.splitlines() if line.startswith("note:")] == [
+        "note: HandicapParameterSet hdBasedOnMMS: a Swiss event takes its handicaps from the ranks here"]
+    table = built(tmp_path, run, 2)
+    assert sorted((s["place"], p, s["score"], s["tiebreaks"]["dc"]) for p, s in table.items()) == [
+        (1, "dale-dan", 2, 0), (2, "able-ann", 1, 2), (3, "cole-cleo", 1, 1), (4, "baker-bob", 1, 0),
+        (5, "fox-finn", 0, 1), (6, "eder-eva", 0, 0)]

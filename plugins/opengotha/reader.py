@@ -276,6 +276,12 @@ def _config(xml: XmlFile, general: Element, rounds: int, games: dict[int, list[d
     handicap = _handicap(xml, general, problems)
     if handicap is not None:
         table["handicap"] = handicap
+        if system == "swiss" and handicap.get("based_on") == "mms":
+            # A Swiss event here has no McMahon scores: its handicaps can only come from ranks.
+            handicap["based_on"] = "rank"
+            if handicap["max"]:
+                notes.append("HandicapParameterSet hdBasedOnMMS: a Swiss event takes its handicaps "
+                             "from the ranks here")
         for rows in games.values():
             for row in rows:
                 if row["result"] != "bye":
