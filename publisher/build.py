@@ -245,7 +245,9 @@ def load_event(pm: pluggy.PluginManager, folder: Path) -> Event:
 
     Commands that act on one event (``pair``, ``draw``) start from this. A folder whose
     event.toml names a live ``source`` is read from that file (:mod:`publisher.sources`).
+    ``.`` (the director inside the folder) is the folder by its name, which is the slug.
     """
+    folder = Path(os.path.abspath(folder))
     with readable_folder(pm, folder) as readable:
         event = content.load_event(readable.folder, set(systems(pm)))
         pm.hook.publisher_load_event(event=event)

@@ -179,6 +179,8 @@ def publisher_live_view(event: Event) -> dict[str, Any] | None:
                         "note": "SOS 23"}],
          "clock": {"label": "Half 2", "start": "2026-10-02T14:00:00+08:00",
                    "minutes": 70} or None,
+         "clocks": [{"label", "start", "minutes", "group"}],  # optional: parts of the hall on
+                                           # times of their own; the screen shows the one on now
          "timezone": "Asia/Hong_Kong" or None}  # optional: the hall clock's time zone
     """
 

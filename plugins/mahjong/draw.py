@@ -24,7 +24,7 @@ from publisher import hookimpl
 from publisher.build import load_event
 from publisher.model import Event
 from publisher.output import write_atomically
-from publisher.problems import ContentError, Problem
+from publisher.problems import ContentError, Problem, display_path
 
 
 def draw_group(players: list[str], parts: int, seed: str, group: str | None,
@@ -106,7 +106,7 @@ def run_draw(args: argparse.Namespace) -> int:
         print(text, end="")
         return 0
     write_atomically(path, text.encode("utf-8"))
-    print(f"Drew round {number}: {text.count(chr(10)) - 1} seats written to {path}")
+    print(f"Drew round {number}: {text.count(chr(10)) - 1} seats written to {display_path(path)}")
     return 0
 
 

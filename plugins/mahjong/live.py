@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 from plugins.mahjong.pages import round_label
 from plugins.mahjong.schedule import clock
 from plugins.mahjong.seats import WINDS
+from plugins.mahjong.settings import Settings
 from plugins.mahjong.standings import ELIMINATED, WITHDRAWN, display, places
 from plugins.mahjong.tournament import Mahjong, Round
 from publisher.model import Event
@@ -28,8 +30,8 @@ def status(event: Event, state: Mahjong) -> str:
         if current.number > 1:
             return f"Round {current.number - 1} of {total} played; {where.lower()}: not drawn yet"
         return f"{where}: not drawn yet"
-    if current.parts_scored:
-        return f"{where}: {current.parts_scored} of {current.parts_total} parts scored"
+    if current.any_scored:
+        return f"{where}: {current.scored_text}"
     return f"{where}: drawn, scores pending"
 
 
@@ -68,17 +70,25 @@ def live_view(event: Event, state: Mahjong) -> dict[str, Any]:
                             "rounds": state.settings.rounds, "tables": [], "clock": None,
                             "timezone": event.timezone.key if event.timezone else None}
     if current.drawn:
-        part = min(current.parts_scored + 1, current.parts_total)
-        part_label = state.settings.part_label(current.number, part)
-        view["heading"] = label if part_label == label else f"{label}, {part_label.lower()}"
+        playing = current.playing
+        settings = state.settings
+        if len(set(playing.values())) == 1:
+            part = next(iter(playing.values()))
+            part_label = settings.part_label(current.number, part)
+            view["heading"] = label if part_label == label else f"{label}, {part_label.lower()}"
+            tables = current.parts[part - 1].tables
+        else:  # round 1's groups at different parts: each group's tables of its part
+            view["heading"] = f"{label}: " + "; ".join(
+                f"group {g}, {settings.part_label(current.number, p).lower()}" for g, p in playing.items())
+            tables = [t for g, p in playing.items() for t in current.parts[p - 1].tables if t.group == g]
         totals = {s.player: display(s.total) for s in current.standings}
         view["tables"] = [{
             "table": str(table.number), "result": None,
             "players": [{"id": p, "name": event.player(p).name, "seat": wind, "note": totals[p]}
                         for wind, p in zip(WINDS, table.seats, strict=True)],
-        } for table in current.parts[part - 1].tables]
+        } for table in tables]
         if not current.complete:
-            view["clock"] = clock(state.settings, current.number, part)
+            view.update(_clocks(settings, current.number, playing))
     shown = _latest_scored(state)
     view["standings_heading"] = _standings_heading(state, shown)
     view["standings"] = [] if shown is None else _standings(
@@ -86,10 +96,28 @@ def live_view(event: Event, state: Mahjong) -> dict[str, Any]:
     return view
 
 
+def _clocks(settings: Settings, number: int, playing: dict[str | None, int]) -> dict[str, Any]:
+    """The clock of the part being played. When round 1's groups play at times of their own,
+    ``clocks`` has each group's (label "Group B, session 1, half 1"), earliest first, and the
+    screens count down to the group whose part is on now, or starts next; ``clock`` is then
+    the earliest, for readers that know only one."""
+    if number > 1 or not settings.schedule.group_starts or None in playing:
+        part = max(playing.values())
+        return {"clock": clock(settings, number, part)}
+    clocks = []
+    for group, part in playing.items():
+        found = clock(settings, number, part, group)
+        if found is not None:
+            text = found["label"]
+            clocks.append({**found, "group": group, "label": f"Group {group}, {text[0].lower()}{text[1:]}"})
+    clocks.sort(key=lambda c: dt.datetime.fromisoformat(c["start"]))
+    return {"clock": clocks[0] if clocks else None, "clocks": clocks}
+
+
 def _latest_scored(state: Mahjong) -> Round | None:
     """The round whose standings say most: the current one once a part is scored, else the last."""
     for current in reversed(state.rounds):
-        if current.parts_scored:
+        if current.any_scored:
             return current
     return None
 
@@ -100,6 +128,8 @@ def _standings_heading(state: Mahjong, shown: Round | None) -> str:
     label = round_label(state, shown.number)
     if shown.complete:
         return "Final result" if state.settings.is_final(shown.number) else f"Standings after {label}"
+    if len(set(shown.playing.values())) > 1:
+        return f"{label}: {shown.scored_text}"
     return f"{label} after {shown.parts_scored} of {shown.parts_total} parts"
 
 

@@ -91,8 +91,8 @@ def round_summary(state: Mahjong, current: Round) -> dict[str, Any]:
         progress = "not drawn yet"
     elif current.complete:
         progress = "played"
-    elif current.parts_scored:
-        progress = f"{current.parts_scored} of {current.parts_total} parts scored"
+    elif current.any_scored:
+        progress = current.scored_text
     else:
         progress = "drawn, scores pending"
     return {
@@ -111,6 +111,8 @@ def part_views(event: Event, state: Mahjong, current: Round) -> list[dict[str, A
     return [{
         "number": part.number, "label": state.settings.part_label(current.number, part.number),
         "scored": part.number <= current.parts_scored,
+        "scored_groups": [g for g, n in (current.scores.group_parts if current.scores else {}).items()
+                          if g and n >= part.number > current.parts_scored],
         "tables": [{
             "number": table.number, "group": table.group or "",
             "seats": [{"wind": w, "id": p, "name": event.player(p).name}

@@ -68,7 +68,10 @@ class Scores:
     lines: dict[str, list[int]] = field(default_factory=dict)
     # Lines whose hands cell is empty ("not entered"; ``-`` or ``0`` is "won no hands").
     hands_missing: dict[str, list[int]] = field(default_factory=dict)
+    # Parts scored for every player: in round 1, for every group (each group may play its
+    # parts at times of its own, so one group's scores come in before the other has played).
     parts_scored: int = 0
+    group_parts: dict[str | None, int] = field(default_factory=dict)  # group -> its parts scored
 
 
 def seating_path(event: Event, number: int) -> Path:
@@ -84,7 +87,15 @@ def round_file(event: Event, number: int, kind: str) -> Path:
     return event.rounds_dir / f"{number}-{kind}.csv"
 
 
-def read_penalties(path: Path, field_ids: list[str], seating: list[Part],
+def a_name(cell: str, names: dict[str, str]) -> tuple[str, str] | None:
+    """The problem and fix of a player cell holding a player's name instead of their id (a
+    director with the name slips in hand writes them), or None when it is no player's name."""
+    if cell not in names:
+        return None
+    return f"{cell!r} is a name, not an id", f"write the player's id, {names[cell]}"
+
+
+def read_penalties(path: Path, field_ids: list[str], seating: list[Part], names: dict[str, str],
                    problems: Problems) -> dict[str, list[Penalty]]:
     """``player,part,points,reason``: points taken off for late arrival, stalling and the like.
     ``points`` is what is taken off (``10`` and ``-10`` both take off 10); the player must have
@@ -100,6 +111,8 @@ def read_penalties(path: Path, field_ids: list[str], seating: list[Part],
         if part is None or not 1 <= part <= len(seating):
             problems.add(path, f"part {row.get('part')!r} is not a part of this round",
                          f"write a part number from 1 to {len(seating)}", line=row.line)
+        elif player not in in_round and (part, player) not in sitting_in and (named := a_name(player, names)):
+            problems.add(path, *named, line=row.line)
         elif player not in in_round and (part, player) not in sitting_in:
             problems.add(path, f"{player!r} did not play part {part} of this round" if player
                          else "the player is empty",
@@ -120,14 +133,16 @@ def read_penalties(path: Path, field_ids: list[str], seating: list[Part],
     return penalties
 
 
-def read_lottery(path: Path, field_ids: list[str], problems: Problems) -> Lottery:
+def read_lottery(path: Path, field_ids: list[str], names: dict[str, str], problems: Problems) -> Lottery:
     """``player``, one a line: the players of a tie at the cut in the order drawn in the hall."""
     order: list[str] = []
     lines: dict[str, int] = {}
     in_round = set(field_ids)
     for row in read_csv(path, required=("player",)):
         player = row.get("player")
-        if player not in in_round:
+        if player not in in_round and (named := a_name(player, names)):
+            problems.add(path, *named, line=row.line)
+        elif player not in in_round:
             problems.add(path, f"{player!r} is not in this round" if player else "the player is empty",
                          "list the ids of the tied players in the order drawn", line=row.line)
         elif player in lines:
@@ -139,13 +154,16 @@ def read_lottery(path: Path, field_ids: list[str], problems: Problems) -> Lotter
     return Lottery(path, order, lines)
 
 
-def read_withdrawals(path: Path, field_ids: list[str], problems: Problems) -> dict[str, tuple[str, int]]:
+def read_withdrawals(path: Path, field_ids: list[str], names: dict[str, str],
+                     problems: Problems) -> dict[str, tuple[str, int]]:
     """``player,reason``: players who qualified from the round before but do not play this one."""
     withdrawn: dict[str, tuple[str, int]] = {}
     in_round = set(field_ids)
     for row in read_csv(path, required=("player",)):
         player = row.get("player")
-        if player not in in_round:
+        if player not in in_round and (named := a_name(player, names)):
+            problems.add(path, *named, line=row.line)
+        elif player not in in_round:
             problems.add(path, f"{player!r} did not play the round before" if player
                          else "the player is empty",
                          "name a player who qualified for this round", line=row.line)
@@ -262,10 +280,11 @@ def _check_one_group(path: Path, part: int, table: int, players: list[str], grou
 
 
 def read_scores(path: Path, field_ids: list[str], seating: list[Part], table_total: Fraction | None,
-                problems: Problems) -> Scores:
+                names: dict[str, str], problems: Problems) -> Scores:
     """Read a scores file: one row per player and part; every part up to the last one named
-    must have a row for every player of the round, and each of its tables must sum to
-    ``table_total`` (None: not checked).
+    must have a row for every player of the round (in round 1, of the group: groups may play
+    at different times), and each of its tables must sum to ``table_total`` (None: not
+    checked).
 
     A row may name the substitute who played a seat instead of its owner; it is the seat's
     score either way. An optional ``table`` column is checked against the seating.
@@ -284,6 +303,9 @@ def read_scores(path: Path, field_ids: list[str], seating: list[Part], table_tot
                          f"write a part number from 1 to {len(seating)}", line=row.line)
             continue
         player = sitting_in.get((part, player), player)
+        if player not in in_round and (named := a_name(player, names)):
+            problems.add(path, *named, line=row.line)
+            player = names[player]  # read on as theirs: no knock-on "no score for" message
         if player not in in_round:
             problems.add(path, f"{player!r} is not in this round" if player else "the player is empty",
                          "use the id of a player seated in this round", line=row.line)
@@ -318,15 +340,22 @@ def read_scores(path: Path, field_ids: list[str], seating: list[Part], table_tot
         scores.lines.setdefault(player, []).append(row.line)
         if not row.get("hands"):
             scores.hands_missing.setdefault(player, []).append(row.line)
-    scores.parts_scored = max((p for by_part in scores.play.values() for p in by_part), default=0)
-    for part in range(1, scores.parts_scored + 1):
-        missing = [p for p in field_ids if part not in scores.play.get(p, {})]
-        if missing:
-            problems.add(path, f"part {part} has no score for {_some(missing)}",
-                         f"add a row player,{part},score for each of them (0 if they scored nothing)")
-        elif table_total is not None:
-            for table in seating[part - 1].tables:
-                _check_table_total(path, part, table, scores, first, table_total, problems)
+    group_of = {player: table.group for table in seating[0].tables for player in table.seats}
+    for group in dict.fromkeys(group_of.get(p) for p in field_ids):
+        players = [p for p in field_ids if group_of.get(p) == group]
+        scored = max((part for p in players for part in scores.play.get(p, {})), default=0)
+        scores.group_parts[group] = scored
+        for part in range(1, scored + 1):
+            missing = [p for p in players if part not in scores.play.get(p, {})]
+            if missing:
+                problems.add(path, f"part {part} has no score for {_some(missing)}"
+                             + (f" of group {group}" if group else ""),
+                             f"add a row player,{part},score for each of them (0 if they scored nothing)")
+            elif table_total is not None:
+                for table in seating[part - 1].tables:
+                    if table.group == group:
+                        _check_table_total(path, part, table, scores, first, table_total, problems)
+    scores.parts_scored = min(scores.group_parts.values(), default=0)
     return scores
 
 

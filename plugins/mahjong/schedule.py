@@ -73,9 +73,10 @@ def zone_label(timezone: ZoneInfo | None, when: dt.datetime | None) -> str:
     return f"{timezone.key} (UTC{offset[:3]}:{offset[3:]})"
 
 
-def clock(settings: Settings, number: int, part: int) -> dict | None:
-    """The live view's clock for a part: label, ISO start and limit; None without a start or a limit."""
-    slot = round_slots(settings, number)[part - 1]
+def clock(settings: Settings, number: int, part: int, group: str | None = None) -> dict | None:
+    """The live view's clock for a part (of a round-1 group, on the group's own starts where
+    it has them): label, ISO start and limit; None without a start or a limit."""
+    slot = round_slots(settings, number, group)[part - 1]
     if slot.start is None or not slot.minutes:
         return None
     return {"label": slot.label, "start": slot.start.isoformat(), "minutes": slot.minutes}

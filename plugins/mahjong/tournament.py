@@ -77,6 +77,30 @@ class Round:
     def complete(self) -> bool:
         return self.drawn and self.parts_scored == self.parts_total
 
+    @property
+    def any_scored(self) -> bool:
+        """A part is scored for some players: for all of them, or for a round-1 group."""
+        return bool(self.scores and any(self.scores.group_parts.values()))
+
+    @property
+    def scored_text(self) -> str:
+        """"2 of 4 parts scored"; "2 of 4 parts scored in group A, 1 in group B" while round 1's
+        groups, playing at times of their own, are at different parts."""
+        done = self.scores.group_parts if self.scores else {}
+        if len(set(done.values())) > 1:
+            first, *others = done.items()
+            return f"{first[1]} of {self.parts_total} parts scored in group {first[0]}, " + \
+                ", ".join(f"{n} in group {g}" for g, n in others)
+        return f"{self.parts_scored} of {self.parts_total} parts scored"
+
+    @property
+    def playing(self) -> dict[str | None, int]:
+        """The part each round-1 group plays now, the one after its last scored part
+        (``{None: part}`` for a round played as one group); the last part once it is scored."""
+        done = self.scores.group_parts if self.scores else {}
+        groups = dict.fromkeys(t.group for t in self.parts[0].tables) if self.parts else {None: 0}
+        return {g: min(done.get(g, 0) + 1, self.parts_total) for g in groups}
+
 
 SYSTEM = "mahjong-elimination"
 # ASCII digits without a leading 0, like read_csv's cells: 01-seating.csv is named as unread
@@ -244,7 +268,7 @@ def _withdrawals(event: Event, number: int, field_ids: list[str]) -> dict[str, t
     if not path.is_file():
         return {}
     problems = Problems()
-    withdrawn = read_withdrawals(path, field_ids, problems)
+    withdrawn = read_withdrawals(path, field_ids, _names(event), problems)
     problems.check()
     return withdrawn
 
@@ -274,6 +298,11 @@ def _check_lottery_used(current: Round, number: int) -> None:
                                   "the hands decided every tie"))
 
 
+def _names(event: Event) -> dict[str, str]:
+    """Every player's id by their name, to tell a director who wrote a name where an id goes."""
+    return {p.name: p.id for p in event.players}
+
+
 def _rate(settings: Settings, number: int, group: str) -> Fraction:
     if number == 1:
         return settings.carry_over_round1.get(group, settings.carry_over)
@@ -284,6 +313,7 @@ def _read_round(event: Event, settings: Settings, number: int, field_ids: list[s
                 group_of: dict[str, str]) -> Round:
     current = Round(number, list(field_ids), settings.parts[number - 1])
     problems = Problems()
+    names = _names(event)
     seating, scores = seating_path(event, number), scores_path(event, number)
     if seating.is_file():
         groups = group_of if number == 1 else {}
@@ -293,12 +323,13 @@ def _read_round(event: Event, settings: Settings, number: int, field_ids: list[s
             problems.add(scores, f"scores round {number}, which is not drawn",
                          f"draw it first: publisher draw {event.dir.name} --round {number}")
         elif current.parts:
-            current.scores = read_scores(scores, field_ids, current.parts, settings.table_total, problems)
+            current.scores = read_scores(scores, field_ids, current.parts, settings.table_total, names,
+                                         problems)
     penalties, lottery = round_file(event, number, "penalties"), round_file(event, number, "lottery")
     if penalties.is_file() and current.parts:
-        current.penalties = read_penalties(penalties, field_ids, current.parts, problems)
+        current.penalties = read_penalties(penalties, field_ids, current.parts, names, problems)
     if lottery.is_file():
-        current.lottery = read_lottery(lottery, field_ids, problems)
+        current.lottery = read_lottery(lottery, field_ids, names, problems)
     problems.check()
     return current
 

@@ -316,11 +316,31 @@
     return two(date.getHours()) + ":" + two(date.getMinutes());
   }
 
+  // The clock to show: live.clock, or where live.clocks lists several (groups playing at
+  // times of their own), the one whose part is on now (the one ending first if two are),
+  // else the one starting next, else the one that ended last.
+  function currentClock(now) {
+    var clocks = (live && live.clocks) || [];
+    if (!clocks.length) return live && live.clock;
+    var on = null, next = null, last = null;
+    clocks.forEach(function (c) {
+      var start = Date.parse(c.start), end = start + c.minutes * 60000;
+      if (start <= now && now < end) {
+        if (!on || end < on.end) on = { clock: c, end: end };
+      } else if (now < start) {
+        if (!next || start < next.start) next = { clock: c, start: start };
+      } else if (!last || end > last.end) {
+        last = { clock: c, end: end };
+      }
+    });
+    return (on || next || last).clock;
+  }
+
   function tick() {
     var now = new Date();
     document.getElementById("screen-time").textContent = hhmm(now);
     var timer = document.getElementById("screen-timer");
-    var clock = live && live.clock;
+    var clock = currentClock(now);
     timer.className = "screen-timer";
     if (!clock) { timer.textContent = ""; return; }
     var start = Date.parse(clock.start);
