@@ -5,8 +5,10 @@ later build needs and no page's bytes: each championship's folder fingerprint,
 its computed event and a digest of what each of its pages was rendered from.
 A championship whose folder did not change is not read again and its files are
 kept as they are; in one that changed, only pages whose inputs changed are
-rendered again (see :mod:`publisher.pagekeys`). Pages are written as they are
-rendered, compared with the site's manifest by hash (see :mod:`publisher.output`).
+rendered again (see :mod:`publisher.pagekeys`); the archive's own pages are asked
+for only when a championship, the theme or the top of the content folder changed.
+Pages are written as they are rendered, compared with the site's manifest by hash
+(see :mod:`publisher.output`).
 """
 
 from __future__ import annotations
@@ -79,6 +81,9 @@ class Builder:
         self._written: Written | None = None
         self._theme: tuple = ()
         self._settings = SiteSettings()
+        # What the archive's own pages were last made from, and their files (see _site_batch).
+        self._site_inputs: tuple | None = None
+        self._site_files: list[str] = []
 
     def watched_dirs(self) -> list[Path]:
         return [self.content_dir, *self.renderer.watched_dirs()]
@@ -132,8 +137,11 @@ class Builder:
                     item.event = load_event(self.pm, self.content_dir / slug)
                 if slug in changed or f"{slug}/" not in writer.groups:
                     batches.append((self._event_batch(item.event), item.event, item))
-            outputs = [o for outs in self.pm.hook.publisher_site_pages(site=site) for o in outs]
-            batches.append((Batch(outputs), None, None))
+            site_inputs = self._site_inputs_of(built)
+            if site_inputs != self._site_inputs or not writer.keep_all(self._site_files):
+                site_batch = Batch([o for outs in self.pm.hook.publisher_site_pages(site=site) for o in outs])
+                batches.append((site_batch, None, None))
+                self._site_files = [site_batch.path(o) for o in site_batch.outputs]
             statics = self.renderer.static_files()  # pages link to the assets' hashed names
             writer.check(path for batch, _, _ in batches for path in map(batch.path, batch.outputs))
             writer.check(statics)
@@ -141,6 +149,7 @@ class Builder:
                 writer.add(rel, data)
             self._render_all(writer, batches, site)
             self._written = writer.commit()
+            self._site_inputs = site_inputs if self.remember else None
             for item in built.values():
                 # What plugins computed is only for pages; a later build reads the championship
                 # again if it must render it, and a watched archive of fifty does not hold them all.
@@ -148,6 +157,7 @@ class Builder:
         except BaseException:
             writer.abort()
             self._written = None  # what --out holds is read again by the next build
+            self._site_inputs = None
             raise
         return writer.stats, writer.manifest
 
@@ -199,6 +209,15 @@ class Builder:
             if key is not None and previous.get(output.path) == key and writer.keep(rel):
                 continue
             yield rel, self.renderer.render(output, batch, page_site, event)
+
+    def _site_inputs_of(self, built: dict[str, BuiltEvent]) -> tuple:
+        """What the archive's own pages (``publisher_site_pages``) are made from: the theme,
+        the files at the top of the content folder (site.toml, the front page) and every
+        championship's folder. While it stays the same, so do those pages, and a build
+        keeps them without asking the plugins for them (a no-change build of a big
+        archive would otherwise spend its time there)."""
+        return (self._theme, _fingerprint(self.content_dir, recurse=False),
+                tuple((slug, item.fingerprint) for slug, item in built.items()))
 
     def _read_settings(self, problems: list[Problem]) -> SiteSettings:
         try:
@@ -265,12 +284,26 @@ def _newest_first(event: Event) -> tuple:
     return (-event.start.toordinal(), -event.end.toordinal(), event.slug)
 
 
-def _fingerprint(folder: Path) -> Fingerprint:
-    """Changes whenever a file of the championship folder is added, removed, edited,
-    touched or has its permissions changed (a fix of permissions is worth a rebuild);
-    logs and editors' temporary files are no part of it."""
-    return tuple(
-        (p.relative_to(folder).as_posix(), st.st_mtime_ns, st.st_size, st.st_mode)
-        for p in sorted(folder.rglob("*")) if p.is_file() and not content.is_not_content(p)
-        for st in [p.stat()]
-    )
+def _fingerprint(folder: Path, recurse: bool = True) -> Fingerprint:
+    """Changes whenever a file of the championship folder (or, ``recurse=False``, a file
+    directly in it) is added, removed, edited, touched or has its permissions changed (a
+    fix of permissions is worth a rebuild); logs and editors' temporary files are no part
+    of it. Read with scandir: a no-change build of a big archive looks at every folder."""
+    found = []
+    pending = [(folder, "")]
+    while pending:
+        here, prefix = pending.pop()
+        try:
+            entries = list(os.scandir(here))
+        except OSError:
+            continue  # an unreadable folder: reading the championship tells what is wrong
+        for entry in entries:
+            if recurse and entry.is_dir(follow_symlinks=False):
+                pending.append((Path(entry.path), f"{prefix}{entry.name}/"))
+            elif entry.is_file() and not content.is_not_content(Path(entry.name)):
+                try:
+                    st = entry.stat()
+                except OSError:
+                    continue  # removed while we looked: the next build sees it gone
+                found.append((prefix + entry.name, st.st_mtime_ns, st.st_size, st.st_mode))
+    return tuple(sorted(found))

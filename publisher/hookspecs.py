@@ -143,7 +143,12 @@ def publisher_event_pages(event: Event) -> list[Page | DataFile | File]:
 
 @hookspec
 def publisher_site_pages(site: Site) -> list[Page | DataFile | File]:
-    """Pages and files of the whole archive (the front page, feeds), relative to the site root."""
+    """Pages and files of the whole archive (the front page, feeds), relative to the site root.
+
+    Made from ``site`` alone (its championships without ``data``, the front page, the
+    address): a build asks again only when a championship, the templates or a file at the
+    top of the content folder changed, and keeps the files of the last answer otherwise.
+    """
 
 
 @hookspec(firstresult=True)

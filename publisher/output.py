@@ -217,6 +217,16 @@ class SiteWriter:
         self.stats.unchanged += 1
         return True
 
+    def keep_all(self, rels: Iterable[str]) -> bool:
+        """Keep every one of ``rels`` (files the build need not render again) as ``out``
+        holds them; False, keeping none, when ``out`` lacks one of them."""
+        rels = list(rels)
+        if not all(rel in self.known.get(group_of(rel), {}) for rel in rels):
+            return False
+        for rel in rels:
+            self.keep(rel)
+        return True
+
     def keep_group(self, group: str) -> bool:
         """Keep every file of ``group`` (a championship the build left alone) as it is;
         False when ``out`` does not hold it, so it must be rendered after all."""

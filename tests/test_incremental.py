@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import os
 import random
 import shutil
 from pathlib import Path
@@ -20,8 +21,10 @@ from conftest import snapshot, write
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from publisher import hookimpl
 from publisher.build import Builder
 from publisher.cli import main
+from publisher.model import Site
 from publisher.plugins import plugin_manager
 from publisher.problems import ContentError
 from publisher.render import theme_dir
@@ -120,8 +123,19 @@ def change_address(content: Path, rng: random.Random) -> None:
     write(content / "site.toml", f'url = "https://results{rng.randrange(3)}.example.org/"\n')
 
 
+def change_front_page(content: Path, rng: random.Random) -> None:
+    write(content / "index.md", f"# Archive {rng.randrange(100)}\n\nEvery championship of the club.\n")
+
+
+def touch_players(content: Path, rng: random.Random) -> None:
+    """Save players.csv unchanged: only the pages' 'data last changed' moves."""
+    path = content / "club-swiss/players.csv"
+    stat = path.stat()
+    os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns + rng.randrange(1, 10**9) * 1000))
+
+
 EDITS = [flip_result, change_hands, add_player, remove_last_round, change_template, rename_event,
-         add_page, change_address]
+         add_page, change_address, change_front_page, touch_players]
 
 
 def break_file(content: Path, rng: random.Random) -> Path:
@@ -182,3 +196,35 @@ def test_a_template_mistake_met_in_a_worker_names_the_template_line(tmp_path, ru
     assert code == 1
     assert stderr.startswith(f"error: {templates / 'players.html'}:3: template error: ")
     assert "Traceback" not in stderr and not (tmp_path / "site").exists()
+
+
+class SitePagesAsked:
+    """A plugin that counts how often a build asks for the archive's own pages."""
+
+    def __init__(self) -> None:
+        self.times = 0
+
+    @hookimpl
+    def publisher_site_pages(self, site: Site) -> list:
+        self.times += 1
+        return []
+
+
+def test_a_build_with_nothing_changed_asks_no_plugin_for_the_archive_pages(model, tmp_path):
+    content = tmp_path / "content"
+    shutil.copytree(model, content)
+    pm, asked = plugin_manager(), SitePagesAsked()
+    pm.register(asked)
+    builder = Builder(pm, content, tmp_path / "site")
+    builder.build()
+    report = builder.build()
+    assert asked.times == 1 and report.stats.written == 0 and report.stats.removed == 0
+    write(content / "index.md", "# Club archive\n")
+    builder.build()
+    assert asked.times == 2
+    flip_result(content, random.Random(1))
+    builder.build()
+    assert asked.times == 3
+    shutil.rmtree(tmp_path / "site")  # someone removed --out
+    builder.build()
+    assert asked.times == 4 and (tmp_path / "site" / "data" / "people.json").is_file()
