@@ -170,6 +170,22 @@ def test_a_withdrawn_player_gives_the_place_to_the_best_below_the_cut(tmp_path, 
         "remove the line")
 
 
+def test_a_withdrawal_after_the_draw_is_one_problem_with_the_redraw(tmp_path, run):
+    """The seating of round 2 was drawn, then p06 withdrew: one message naming who withdrew and
+    who took the place, not one for every seat of p06 and every part without p03."""
+    folder = event(tmp_path)
+    score(folder, 1, ROUND1)
+    assert run("draw", folder, "--round", 2)[0] == 0
+    write(folder / "rounds/2-withdrawals.csv", "player,reason\np06,illness\n")
+    assert errors(run, folder) == [
+        f"error: {display_path(folder / 'rounds/2-seating.csv')}: seats p06, who withdrew in "
+        "2-withdrawals.csv, and not p03, who took the place. Fix: redraw the round: publisher draw "
+        "test-mahjong --round 2 --force (if it is under way, remove the withdrawal and name "
+        "substitutes in the seating instead)"]
+    assert run("draw", folder, "--round", 2, "--force")[0] == 0
+    assert run("build", "--content", folder.parent, "--out", tmp_path / "site")[0] == 0
+
+
 WSOM_TOML = """
     name = "Series"
     game = "mahjong"

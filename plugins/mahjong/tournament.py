@@ -38,8 +38,10 @@ from plugins.mahjong.standings import (
     rank_standings,
 )
 from publisher.content import unread_files
+from publisher.csvfiles import read_csv
 from publisher.model import Event
 from publisher.problems import ContentError, Problem, Problems
+from publisher.text import join_names
 
 
 @dataclass
@@ -316,6 +318,7 @@ def _read_round(event: Event, settings: Settings, number: int, field_ids: list[s
     names = _names(event)
     seating, scores = seating_path(event, number), scores_path(event, number)
     if seating.is_file():
+        _check_drawn_after_withdrawals(event, number, field_ids)
         groups = group_of if number == 1 else {}
         current.parts = read_seating(seating, field_ids, current.parts_total, groups, problems)
     if scores.is_file():
@@ -332,6 +335,25 @@ def _read_round(event: Event, settings: Settings, number: int, field_ids: list[s
         current.lottery = read_lottery(lottery, field_ids, names, problems)
     problems.check()
     return current
+
+
+def _check_drawn_after_withdrawals(event: Event, number: int, field_ids: list[str]) -> None:
+    """A seating drawn before a withdrawal still seats the player who withdrew, and not the one
+    who took their place: one problem saying so, not one for every seat it gets wrong."""
+    withdrawals = round_file(event, number, "withdrawals")
+    if not withdrawals.is_file():
+        return
+    path = seating_path(event, number)
+    seated = {row.get("player") for row in read_csv(path, required=("player",))}
+    left = [row.get("player") for row in read_csv(withdrawals, required=("player",))
+            if row.get("player") in seated]
+    if left:
+        places = [p for p in field_ids if p not in seated]
+        raise ContentError(Problem(
+            path, f"seats {join_names(left)}, who withdrew in {withdrawals.name}"
+            + (f", and not {join_names(places)}, who took the place" if places else ""),
+            f"redraw the round: publisher draw {event.dir.name} --round {number} --force (if it is "
+            "under way, remove the withdrawal and name substitutes in the seating instead)"))
 
 
 def _check_nothing_after(event: Event, number: int, last: int) -> None:
