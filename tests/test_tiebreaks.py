@@ -292,3 +292,35 @@ def test_a_withdrawn_player_s_missed_rounds_count_nothing_in_score_or_wins():
     assert (values["f"]["total"], values["f"]["wins"]) == (0.0, 0.0)
     kept = table(opengotha_settings(absent_wins=0.5, round_down=False), 2)
     assert (kept["f"]["total"], kept["f"]["wins"]) == (1.0, 1.0)
+
+
+def test_sdc_counts_the_players_beaten_when_all_of_them_met():
+    # R1 a beat b, c beat y; R2 a beat c, b beat z; R3 b beat c; R4 c beat z. a, b, c have 2
+    # points each and every two of them met: a beat 2 of them, b 1, c 0. y and z (0 points)
+    # never met: 0 each.
+    games = [[Game(1, "a", "b", "1-0"), Game(2, "c", "y", "1-0")],
+             [Game(1, "a", "c", "1-0"), Game(2, "b", "z", "1-0")],
+             [Game(1, "b", "c", "1-0")], [Game(1, "c", "z", "1-0")]]
+    ratings = {"a": 1000, "b": 1500, "c": 2000, "y": 500, "z": 600}
+    players = [Player(p, p.upper(), n, rating=r) for n, (p, r) in enumerate(ratings.items(), 2)]
+    rounds = [Round(n, None, list(g)) for n, g in enumerate(games, 1)]  # type: ignore[arg-type]
+    standings = compute(players, rounds, Grouping([Group(1, [], 0, list(ratings))]),
+                        Settings("swiss", tiebreaks=["sdc", "rating"]), 4)
+    assert [(s.player, s.score, s.tiebreaks["sdc"]) for s in standings.lines] == [
+        ("a", 2.0, 2.0), ("b", 2.0, 1.0), ("c", 2.0, 0.0), ("z", 0.0, 0.0), ("y", 0.0, 0.0)]
+
+
+def test_sdc_is_0_for_all_when_two_of_them_never_met():
+    # As above but b beat y instead of c in round 3: b and c never met. SDC gives nothing and
+    # the rating decides (c, b, a); DC still lifts a, who beat both, to the top.
+    games = [[Game(1, "a", "b", "1-0"), Game(2, "c", "y", "1-0")],
+             [Game(1, "a", "c", "1-0"), Game(2, "b", "z", "1-0")],
+             [Game(1, "b", "y", "1-0")], [Game(1, "c", "z", "1-0")]]
+    ratings = {"a": 1000, "b": 1500, "c": 2000, "y": 500, "z": 600}
+    players = [Player(p, p.upper(), n, rating=r) for n, (p, r) in enumerate(ratings.items(), 2)]
+    rounds = [Round(n, None, list(g)) for n, g in enumerate(games, 1)]  # type: ignore[arg-type]
+    grouping = Grouping([Group(1, [], 0, list(ratings))])
+    standings = compute(players, rounds, grouping, Settings("swiss", tiebreaks=["sdc", "rating"]), 4)
+    assert [(s.player, s.tiebreaks["sdc"]) for s in standings.lines][:3] == [
+        ("c", 0.0), ("b", 0.0), ("a", 0.0)]
+    assert [(p, dc) for p, _, dc in dc_order(games, ratings)][:3] == [("a", 2.0), ("c", 1.0), ("b", 0.0)]

@@ -16,8 +16,8 @@ from publisher.ranks import FIX, Rank
 
 GROUPINGS = ("min-size", "bar-floor")
 STRATEGIES = ("simple", "fold", "split", "adjacent")
-TIEBREAKS = ("sos", "sos-1", "sos-2", "mos", "cuss", "dc", "sosos", "sodos", "mms", "score", "wins",
-             "rating")
+TIEBREAKS = ("sos", "sos-1", "sos-2", "mos", "cuss", "dc", "sdc", "sosos", "sodos", "mms", "score",
+             "wins", "rating")
 ZERO_POINTS = ("floor", "30k")
 SOS_UNPLAYED = ("own", "initial", "zero")
 HANDICAP_BASES = ("mms", "rank")

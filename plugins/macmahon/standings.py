@@ -7,8 +7,8 @@ Tiebreaks are computed on the McMahon score, as OpenGotha does, with the EGF's d
 - SOSOS: the sum of the opponents' SOS;
 - SODOS: the sum of the McMahon scores of the opponents the player beat (half for a draw);
 - CUSS: the sum of the player's McMahon scores after each round;
-- DC: OpenGotha's direct confrontation among players equal on everything before it
-  (:func:`_direct_confrontation`).
+- DC and SDC: OpenGotha's direct confrontation and its simplified form among players equal
+  on everything before it (:func:`_direct_confrontation`).
 
 A bye and a missed round add ``bye_score`` and ``absent_score`` to the McMahon score and
 ``bye_wins`` and ``absent_wins`` to the wins; with ``round_down`` their sum is rounded down to
@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import overload
@@ -53,13 +53,16 @@ LEGEND: dict[str, str] = {
     "dc": "Direct Confrontation: among players equal on everything before it, a player who beat "
           "another is placed above them (and above everyone placed below them); the number is "
           "the places from the bottom of those equal players.",
+    "sdc": "Simplified Direct Confrontation: among players equal on everything before it, who "
+           "have all met each other, the number of the others each one beat (0 for all if any two "
+           "did not meet or are even).",
     "sosos": "Sum of Opponents' SOS: how strong the opponents' opponents were.",
     "sodos": "Sum of Defeated Opponents' Scores: the McMahon scores of the opponents the player "
              "beat (half for a draw).",
     "rating": "The player's rating in players.csv: higher is placed first, unrated players last.",
 }
 LABELS = {"sos": "SOS", "sos-1": "SOS-1", "sos-2": "SOS-2", "mos": "MOS", "cuss": "CUSS", "dc": "DC",
-          "sosos": "SOSOS", "sodos": "SODOS", "mms": "MMS", "score": "Points", "wins": "Wins",
+          "sdc": "SDC", "sosos": "SOSOS", "sodos": "SODOS", "mms": "MMS", "score": "Points", "wins": "Wins",
           "rating": "Rating"}
 # What a round without a game counts in SOS and SOSOS, by ``sos_unplayed``.
 UNPLAYED_RULES = {
@@ -219,11 +222,12 @@ def compute(players: list[Player], rounds: list[Round], grouping: Grouping, sett
     values = _values(players, history, start, settings, after, set(tiebreaks))
     score = values["mms"]
     names = {p.id: (p.name.casefold(), p.id) for p in players}
-    if "dc" in tiebreaks:
-        before, later = tiebreaks[:tiebreaks.index("dc")], tiebreaks[tiebreaks.index("dc") + 1:]
-        values["dc"] = _direct_confrontation(
-            history, lambda p: (score[p], *(values[t][p] for t in before)),
-            lambda p: tuple(values[t][p] for t in later))
+    for name in ("dc", "sdc"):
+        if name in tiebreaks:
+            at = tiebreaks.index(name)
+            before = {p: (score[p], *(values[t][p] for t in tiebreaks[:at])) for p in history}
+            later = {p: tuple(values[t][p] for t in tiebreaks[at + 1:]) for p in history}
+            values[name] = _direct_confrontation(history, before, later, simplified=name == "sdc")
     criteria = {p: (score[p], *(values[t][p] for t in tiebreaks)) for p in history}
     order = sorted(history, key=lambda p: ([descending(c) for c in criteria[p]], names[p]))
     lines: list[Standing] = []
@@ -367,8 +371,8 @@ def _without(values: list[float], low: int, high: int) -> float:
     return sum(ordered[low:len(ordered) - high], 0.0)
 
 
-def _direct_confrontation(history: dict[str, list[Entry]], before: Callable[[str], tuple],
-                          after: Callable[[str], tuple]) -> dict[str, float]:
+def _direct_confrontation(history: dict[str, list[Entry]], before: dict[str, tuple],
+                          after: dict[str, tuple], simplified: bool = False) -> dict[str, float]:
     """DC as OpenGotha places players equal on every criterion ``before`` it.
 
     Among them, a player who beat another (more wins than losses against them, counting
@@ -378,22 +382,26 @@ def _direct_confrontation(history: dict[str, list[Entry]], before: Callable[[str
     round a circle (A beat B, B beat C, C beat A) are one block for that, ordered inside by
     the criteria after DC. DC is the number of places from the bottom of the group's order,
     so it only ever compares players within their group (0 for a player equal with nobody).
+
+    SDC (``simplified``), OpenGotha's simplified direct confrontation: the number of the
+    others each player beat, where every two of them have met and one beat the other; 0 for
+    the whole group otherwise.
     """
     groups: dict[tuple, list[str]] = defaultdict(list)
     for player in history:
-        groups[before(player)].append(player)
+        groups[before[player]].append(player)
     found = dict.fromkeys(history, 0.0)
     for members in groups.values():
-        if len(members) > 1:
+        if len(members) > 1 and simplified:
+            found.update(_beaten_count(history, members))
+        elif len(members) > 1:
             found.update(_confrontation_order(history, members, after))
     return found
 
 
-def _confrontation_order(history: dict[str, list[Entry]], members: list[str],
-                         after: Callable[[str], tuple]) -> dict[str, float]:
-    """DC for one group of players equal before it (see :func:`_direct_confrontation`)."""
-    import networkx as nx  # here: only events ranking by DC need it
-
+def _net_wins(history: dict[str, list[Entry]], members: list[str]) -> dict[tuple[str, str], int]:
+    """For each two players of ``members``, the first's wins less losses against the second,
+    counting only games won on the board (no forfeit, draw, both won or both lost)."""
     inside = set(members)
     net: dict[tuple[str, str], int] = defaultdict(int)
     for player in members:
@@ -403,6 +411,23 @@ def _confrontation_order(history: dict[str, list[Entry]], members: list[str],
                               if e.round == entry.round and e.opponent == player)
                 if theirs.points == 1.0 - entry.points:  # not both won or both lost
                     net[player, entry.opponent] += 1 if entry.points else -1
+    return net
+
+
+def _beaten_count(history: dict[str, list[Entry]], members: list[str]) -> dict[str, float]:
+    """SDC for one group (see :func:`_direct_confrontation`)."""
+    net = _net_wins(history, members)
+    if any(not net.get((p, q)) for p in members for q in members if p != q):
+        return dict.fromkeys(members, 0.0)
+    return {p: float(sum(net[p, q] > 0 for q in members if q != p)) for p in members}
+
+
+def _confrontation_order(history: dict[str, list[Entry]], members: list[str],
+                         after: dict[str, tuple]) -> dict[str, float]:
+    """DC for one group of players equal before it (see :func:`_direct_confrontation`)."""
+    import networkx as nx  # here: only events ranking by DC need it
+
+    net = _net_wins(history, members)
     beaten = nx.DiGraph()  # an edge from the loser to the winner
     beaten.add_nodes_from(members)
     beaten.add_edges_from((loser, winner) for (winner, loser), balance in net.items() if balance > 0)
@@ -410,7 +435,7 @@ def _confrontation_order(history: dict[str, list[Entry]], members: list[str],
     block = blocks.graph["mapping"]
     # A player is free to be placed at the bottom once nobody they beat is left unplaced.
     below = {b: set(blocks.predecessors(b)) for b in blocks}
-    worst = {p: [descending(v) for v in after(p)] for p in members}
+    worst = {p: [descending(v) for v in after[p]] for p in members}
     left = set(members)
     rank: dict[str, int] = {}
     while left:

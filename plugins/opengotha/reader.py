@@ -49,7 +49,8 @@ _UNMARKED_BYDEF = {"RESULT_EQUAL_BYDEF", "RESULT_BOTHWIN_BYDEF", "RESULT_BOTHLOS
 CRITERIA: dict[str, str] = {
     "SOSM": "sos", "SOSW": "sos", "SOSM-1": "sos-1", "SOSW-1": "sos-1", "SOSM-2": "sos-2",
     "SOSW-2": "sos-2", "SODOSM": "sodos", "SODOSW": "sodos", "SOSOSM": "sosos", "SOSOSW": "sosos",
-    "CUSSM": "cuss", "CUSSW": "cuss", "DC": "dc", "Rating": "rating", "MMS": "mms", "NBW": "wins",
+    "CUSSM": "cuss", "CUSSW": "cuss", "DC": "dc", "SDC": "sdc", "Rating": "rating", "MMS": "mms",
+    "NBW": "wins",
 }
 # The criteria OpenGotha computes both on wins (W) and on McMahon scores (M).
 _FAMILY = {name.format(kind) for name in ("SOS{}", "SOS{}-1", "SOS{}-2", "SODOS{}", "SOSOS{}", "CUSS{}")
