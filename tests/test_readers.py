@@ -28,6 +28,14 @@ def test_a_column_named_twice_is_refused_at_the_header(tmp_path):
         "Fix: keep one column of each name: rename or delete the others"]
 
 
+def test_a_file_saved_with_semicolons_says_so(tmp_path):
+    """A spreadsheet in a language with decimal commas saves "CSV" with semicolons."""
+    text = "player;part;score;hands\np1;1;12,5;-\n"
+    assert problems(tmp_path / "1-scores.csv", text, ("player", "part", "score")) == [
+        "1: the columns are separated by semicolons, not commas. Fix: save the file as CSV with "
+        "commas between the columns (in a spreadsheet: CSV, field delimiter ',')"]
+
+
 def test_a_round_file_with_result_twice(tmp_path):
     found = problems(tmp_path / "1.csv", "\n\ntable,player1,player2,result,result\n1,a,b,1-0,0-1\n",
                      ("table", "player1", "player2", "result"))
