@@ -146,3 +146,10 @@ def test_direct_confrontation_in_a_swiss_file_places_as_opengotha_does(tmp_path,
     assert sorted((s["place"], p, s["score"], s["tiebreaks"]["dc"]) for p, s in table.items()) == [
         (1, "dale-dan", 2, 0), (2, "able-ann", 1, 2), (3, "cole-cleo", 1, 1), (4, "baker-bob", 1, 0),
         (5, "fox-finn", 0, 1), (6, "eder-eva", 0, 0)]
+
+
+def test_dc_and_sdc_in_one_file_keep_the_first(tmp_path, run):
+    mm, out = imported(tmp_path, run, OPENGOTHA, ["MMS", "DC", "SOSM", "SDC"])
+    assert mm["tiebreaks"] == ["dc", "sos"]
+    assert ("note: PlacementParameterSet criterion 4 SDC: a second direct confrontation is left out "
+            "(OpenGotha warns against both)") in out

@@ -324,3 +324,43 @@ def test_sdc_is_0_for_all_when_two_of_them_never_met():
     assert [(s.player, s.tiebreaks["sdc"]) for s in standings.lines][:3] == [
         ("c", 0.0), ("b", 0.0), ("a", 0.0)]
     assert [(p, dc) for p, _, dc in dc_order(games, ratings)][:3] == [("a", 2.0), ("c", 1.0), ("b", 0.0)]
+
+
+@pytest.mark.parametrize(("tiebreaks", "message"), [
+    ('["dc", "sos", "sdc"]', "macmahon.tiebreaks: has both dc and sdc (direct confrontation and its "
+                             "simplified form). Fix: keep one of them"),
+    ('["dc", "sos", "dc"]', "macmahon.tiebreaks: 'dc' is listed twice. Fix: keep each tiebreak once"),
+])
+def test_dc_and_sdc_together_or_a_tiebreak_twice_is_refused(tmp_path, run, tiebreaks, message):
+    folder = tmp_path / "content" / "open"
+    write(folder / "event.toml", f"""
+        name = "Open"
+        game = "go"
+        system = "swiss"
+        start = 2026-05-01
+        rounds = 3
+        [macmahon]
+        tiebreaks = {tiebreaks}
+    """)
+    write(folder / "players.csv", "id,name,rank\na,Ann,1d\nb,Bob,1d\n")
+    code, _, err = run("build", "--content", folder.parent, "--out", tmp_path / "site")
+    assert code == 1 and message in err
+
+
+def test_an_unrated_player_s_rating_tiebreak_is_an_empty_cell_in_the_csv(tmp_path, run):
+    folder = tmp_path / "content" / "open"
+    write(folder / "event.toml", """
+        name = "Open"
+        game = "go"
+        system = "swiss"
+        start = 2026-05-01
+        rounds = 3
+        [macmahon]
+        tiebreaks = ["rating"]
+    """)
+    write(folder / "players.csv", "id,name,rank,rating\na,Ann,1d,1900\nb,Bob,1d,\n")
+    write(folder / "rounds" / "1.csv", "table,player1,player2,result\n1,a,b,0.5-0.5\n")
+    code, _, err = run("build", "--content", folder.parent, "--out", tmp_path / "site")
+    assert code == 0, err
+    lines = (tmp_path / "site" / "open" / "standings-1.csv").read_text(encoding="utf-8-sig").splitlines()
+    assert lines[1:] == ["1,Ann,1d,0.5,0.5,1900", "2,Bob,1d,0.5,0.5,"]

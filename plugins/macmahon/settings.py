@@ -278,6 +278,16 @@ def _tiebreaks(path: Path, table: dict, default: list[str], problems: Problems) 
         problems.add(path, f"unknown tiebreak {', '.join(map(repr, unknown))}",
                      f"use any of: {', '.join(TIEBREAKS)}", key="macmahon.tiebreaks")
         return default
+    twice = sorted({v for v in value if value.count(v) > 1})
+    if twice:
+        problems.add(path, f"{', '.join(map(repr, twice))} is listed twice", "keep each tiebreak once",
+                     key="macmahon.tiebreaks")
+        return default
+    if "dc" in value and "sdc" in value:
+        # Each orders the players equal before it by the criteria after it: they cannot both.
+        problems.add(path, "has both dc and sdc (direct confrontation and its simplified form)",
+                     "keep one of them", key="macmahon.tiebreaks")
+        return default
     return list(value)
 
 

@@ -321,6 +321,9 @@ def _tiebreaks(criteria: list[str], main: str, notes: list[str]) -> list[str]:
         if mapped is None or mapped not in TIEBREAKS:
             notes.append(f"PlacementParameterSet criterion {position} {name} has no tiebreak here and is "
                          "left out")
+        elif {mapped, *tiebreaks} >= {"dc", "sdc"}:
+            notes.append(f"PlacementParameterSet criterion {position} {name}: a second direct "
+                         "confrontation is left out (OpenGotha warns against both)")
         elif mapped not in tiebreaks:
             tiebreaks.append(mapped)
     return tiebreaks

@@ -30,8 +30,9 @@ def players_csv(event: Event) -> bytes:
         for p in players))
 
 
-def _number(value: float) -> str:
-    return f"{value:g}"
+def _number(value: float | None) -> str:
+    """A number as the page shows it; nothing known (the rating of an unrated player): empty."""
+    return "" if value is None else f"{value:g}"
 
 
 def _macmahon(event: Event) -> list[File]:
