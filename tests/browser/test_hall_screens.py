@@ -131,11 +131,14 @@ def test_the_bye_shares_the_last_page_of_pairings(tmp_path, open_screen):
 
 def test_the_list_by_name_says_table_and_colour(tmp_path, open_screen):
     page = open_screen(build(tmp_path, 8, pairs(4)), "tv", "?seconds=1")
-    page.wait_for_selector(".screen-grid.names", timeout=4000)
-    assert page.locator("#screen-title").text_content() == "Round 1: find your table"
-    # Read at once: the pages turn every second.
-    rows = page.evaluate("""() => [...document.querySelectorAll('.screen-item.byname')]
-        .map(item => [...item.querySelectorAll('span')].map(cell => cell.textContent))""")
+    # Read at once when the list is up: the pages turn every second.
+    shown = page.wait_for_function("""() => document.querySelector('.screen-grid.names') && {
+        title: document.querySelector('#screen-title').textContent,
+        rows: [...document.querySelectorAll('.screen-item.byname')]
+            .map(item => [...item.querySelectorAll('span')].map(cell => cell.textContent))}""",
+        timeout=10_000).json_value()
+    assert shown["title"] == "Round 1: find your table"
+    rows = shown["rows"]
     expected = sorted(([player_name(n), str(n // 2 + 1), "White" if n % 2 else "Black"] for n in range(8)),
                       key=lambda row: row[0])
     assert rows == expected

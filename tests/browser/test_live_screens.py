@@ -176,6 +176,18 @@ def test_a_broken_file_shows_a_short_note_on_the_screen_and_the_details_on_the_p
     director.close()
 
 
+def tables_shown(page, label: str) -> dict:
+    """What the screen shows while its page reads ``label``, taken in one go: the pages turn
+    every few seconds, faster than a busy machine takes several separate looks."""
+    return page.wait_for_function("""([label, overflow]) => {
+        if (document.querySelector('#screen-page').textContent !== label) return false;
+        const tables = [...document.querySelectorAll('.screen-item.table')];
+        return {count: tables.length, overflow: eval(overflow)(),
+                columns: new Set(tables.map(e => Math.round(e.getBoundingClientRect().left))).size,
+                font: tables.length ? parseFloat(getComputedStyle(tables[0]).fontSize) : 0};
+    }""", arg=[label, OVERFLOW], timeout=WAIT).json_value()
+
+
 def test_the_screen_fits_1920_by_1080_and_turns_its_pages(tmp_path, browser, expect):
     """60 tables: two pages of pairings in two columns, then the standings, then back."""
     start = (dt.datetime.now(dt.UTC) - dt.timedelta(minutes=10)).isoformat(timespec="seconds")
@@ -187,21 +199,14 @@ def test_the_screen_fits_1920_by_1080_and_turns_its_pages(tmp_path, browser, exp
         page = context.new_page()
         page.set_default_timeout(WAIT)
         page.goto(hall.url + "club/screen.html?seconds=2&standings=1&names=0")
-        expect(page.locator("#screen-page")).to_have_text("Page 1 of 2")
         expect(page.locator("#screen-timer")).to_have_text(re.compile(r"^Round: (59|60):\d\d left$"))
+        first = tables_shown(page, "Page 1 of 2")
+        assert first["overflow"] == []
+        assert first["columns"] == 2 and 30 <= first["count"] < 60
+        assert first["font"] >= 32  # readable from the back of the hall
         page.screenshot(path=tmp_path / "screen-1920x1080.png")
-        overflow = page.evaluate(OVERFLOW)
-        assert overflow == []
-        columns = page.evaluate("""() => new Set([...document.querySelectorAll('.screen-item.table')]
-                                   .map(e => Math.round(e.getBoundingClientRect().left))).size""")
-        first_page = page.locator(".screen-item.table").count()
-        assert columns == 2 and 30 <= first_page < 60
-        font = page.evaluate(
-            "parseFloat(getComputedStyle(document.querySelector('.screen-item.table')).fontSize)")
-        assert font >= 32  # readable from the back of the hall
 
-        expect(page.locator("#screen-page")).to_have_text("Page 2 of 2", timeout=WAIT)
-        assert page.locator(".screen-item.table").count() == 60 - first_page
+        assert tables_shown(page, "Page 2 of 2")["count"] == 60 - first["count"]
         expect(page.locator("#screen-title")).to_have_text("Standings after round 1", timeout=WAIT)
         expect(page.locator(".screen-item.standing").first).to_contain_text("=1")
         expect(page.locator("#screen-title")).to_have_text("Round 1", timeout=WAIT)
