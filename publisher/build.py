@@ -89,7 +89,12 @@ class Builder:
         return [self.content_dir, *self.renderer.watched_dirs()]
 
     def build(self) -> BuildReport:
-        """Build everything; raise ContentError with every problem, leaving ``out`` untouched."""
+        """Build everything; raise ContentError with every problem, leaving ``out`` untouched.
+
+        Championships are read, rendered and written one after another, and of each only
+        its summary is kept (the event without what plugins computed into ``data``), from
+        which the archive's own pages are made last: a build holds one championship's
+        computed data at a time, however big the archive grows."""
         started = time.perf_counter()
         theme = self.renderer.fingerprint()
         if theme != self._theme:
@@ -101,89 +106,116 @@ class Builder:
         if settings != self._settings:  # every page may show the public address
             self._built.clear()
             self._settings = settings
-        built: dict[str, BuiltEvent] = {}
-        changed: dict[str, BuiltEvent] = {}
-        for folder in content.event_dirs(self.content_dir):
-            fingerprint = _fingerprint(folder)
-            previous = self._built.get(folder.name)
-            if previous and previous.fingerprint == fingerprint:
-                built[folder.name] = previous
-                continue
-            try:
-                event = load_event(self.pm, folder)
-            except ContentError as error:
-                problems.extend(error.problems)
-                continue
-            built[folder.name] = changed[folder.name] = BuiltEvent(fingerprint, event)
-        site = self._site([b.event for b in built.values()], problems)
-        if problems:
-            raise ContentError(problems)
+        folders = content.event_dirs(self.content_dir)
         with locked(self.out):
-            stats, manifest = self._write(site, built, changed)
+            writer = SiteWriter(self.out, self._written, self.force)
+            try:
+                built, changed = self._write_events(writer, folders, problems)
+                site = self._site([b.event for b in built.values()], problems)
+                if problems:
+                    raise ContentError(problems)
+                site_inputs = self._write_site(writer, site, built)
+                self._written = writer.commit()
+            except ContentError:
+                writer.abort()  # --out is as the last build left it
+                raise
+            except BaseException:
+                writer.abort()
+                self._written = None  # what --out holds is read again by the next build
+                self._site_inputs = None
+                raise
         self._built = built if self.remember else {}
+        self._site_inputs = site_inputs if self.remember else None
         warnings = [w for item in built.values() for w in item.event.warnings]
-        return BuildReport(len(built), len(manifest), stats, sorted(changed),
+        manifest = writer.manifest
+        return BuildReport(len(built), len(manifest), writer.stats, changed,
                            time.perf_counter() - started, warnings, manifest)
 
-    def _write(self, site: Site, built: dict[str, BuiltEvent],
-               changed: dict[str, BuiltEvent]) -> tuple[WriteStats, Manifest]:
-        """Render and write every file that may have changed; keep the others."""
-        writer = SiteWriter(self.out, self._written, self.force)
-        try:
-            batches: list[tuple[Batch, Event | None, BuiltEvent | None]] = []
-            for slug, item in built.items():
-                if slug not in changed and not writer.keep_group(f"{slug}/"):
-                    # --out lost its files: read it again, since its computed data was let go
-                    item.event = load_event(self.pm, self.content_dir / slug)
-                if slug in changed or f"{slug}/" not in writer.groups:
-                    batches.append((self._event_batch(item.event), item.event, item))
-            site_inputs = self._site_inputs_of(built)
-            if site_inputs != self._site_inputs or not writer.keep_all(self._site_files):
-                site_batch = Batch([o for outs in self.pm.hook.publisher_site_pages(site=site) for o in outs])
-                batches.append((site_batch, None, None))
-                self._site_files = [site_batch.path(o) for o in site_batch.outputs]
-            statics = self.renderer.static_files()  # pages link to the assets' hashed names
-            writer.check(path for batch, _, _ in batches for path in map(batch.path, batch.outputs))
-            writer.check(statics)
-            for rel, data in statics.items():
-                writer.add(rel, data)
-            self._render_all(writer, batches, site)
-            self._written = writer.commit()
-            self._site_inputs = site_inputs if self.remember else None
-            for item in built.values():
-                # What plugins computed is only for pages; a later build reads the championship
-                # again if it must render it, and a watched archive of fifty does not hold them all.
-                item.event.data = {}
-        except BaseException:
-            writer.abort()
-            self._written = None  # what --out holds is read again by the next build
-            self._site_inputs = None
-            raise
-        return writer.stats, writer.manifest
+    def _write_events(self, writer: SiteWriter, folders: list[Path],
+                      problems: list[Problem]) -> tuple[dict[str, BuiltEvent], list[str]]:
+        """Keep the files of every championship whose folder did not change; read, render
+        and write the others. Returns every championship, and the names of those whose
+        folder changed. Once a problem is known, championships are only read (for their
+        problems): the build will not be written."""
+        statics = self.renderer.static_files()  # pages link to the assets' hashed names
+        writer.check(statics)
+        for rel, data in statics.items():
+            writer.add(rel, data)
+        kept: dict[str, BuiltEvent] = {}
+        pending: list[tuple[Path, Fingerprint]] = []
+        changed: list[str] = []
+        for folder in folders:
+            fingerprint = _fingerprint(folder)
+            previous = self._built.get(folder.name)
+            if previous is None or previous.fingerprint != fingerprint:
+                changed.append(folder.name)
+            elif writer.keep_group(f"{folder.name}/"):
+                kept[folder.name] = previous
+                continue
+            pending.append((folder, fingerprint))
+        for (folder, _), result in zip(pending, self._read_and_write_all(writer, pending, problems),
+                                       strict=True):
+            if isinstance(result, BuiltEvent):
+                kept[folder.name] = result
+            else:
+                problems.extend(result)
+        return {f.name: kept[f.name] for f in folders if f.name in kept}, changed
 
-    def _render_all(self, writer: SiteWriter, batches: list[tuple[Batch, Event | None, BuiltEvent | None]],
-                    site: Site) -> None:
-        """Render the batches into ``writer``: a single build of several championships
-        (``publisher build``) spreads them over a process per core; the files and their
-        order are the same either way. A batch that fails in a worker is rendered again
-        here, so its error is raised with its whole traceback (a template's line)."""
-        workers = min(os.cpu_count() or 1, len(batches) - 1)
+    def _read_and_write_all(self, writer: SiteWriter, pending: list[tuple[Path, Fingerprint]],
+                            problems: list[Problem]) -> Iterator[BuiltEvent | list[Problem]]:
+        """Each pending championship, read and written, in order: a single build of several
+        (``publisher build``) spreads them over a process per core, each returning the
+        championship's summary; the files are the same either way. A championship that
+        fails in a worker otherwise than by its content is done again here, so its error
+        is raised with its whole traceback (a template's line)."""
+        workers = min(os.cpu_count() or 1, len(pending))
         if self.remember or workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
-            for batch, event, item in batches:
-                self._render_into(writer, batch, site, event, item)
+            for folder, fingerprint in pending:
+                try:
+                    yield self._read_and_write(writer, folder, fingerprint, render=not problems)
+                except ContentError as error:
+                    yield error.problems
             return
         global _job
-        _job = (self, writer, batches, site)
+        _job = (self, writer, pending)
         try:
             with multiprocessing.get_context("fork").Pool(workers) as pool:
-                for index, part in enumerate(pool.imap(_render_in_worker, range(len(batches)))):
-                    if part is None:
-                        batch, event, item = batches[index]
-                        self._render_into(writer, batch, site, event, item)
+                results = pool.imap(_write_in_worker, range(len(pending)))
+                for (folder, fingerprint), done in zip(pending, results, strict=True):
+                    if done is None:
+                        yield self._read_and_write(writer, folder, fingerprint, render=not problems)
+                    elif isinstance(done[0], BuiltEvent):
+                        writer.merge(*done[1])
+                        yield done[0]
                     else:
-                        writer.merge(*part)
+                        yield done[0]
         finally:
             _job = None
+
+    def _read_and_write(self, writer: SiteWriter, folder: Path, fingerprint: Fingerprint,
+                        render: bool = True) -> BuiltEvent:
+        """Read one championship and write its files; what plugins computed is let go once
+        its pages are rendered (a later build reads the championship again if it must)."""
+        item = BuiltEvent(fingerprint, load_event(self.pm, folder))
+        if render:
+            batch = self._event_batch(item.event)
+            writer.check(map(batch.path, batch.outputs))
+            self._render_into(writer, batch, Site(self.content_dir, [], url=self._settings.url),
+                              item.event, item)
+        item.event.data = {}
+        return item
+
+    def _write_site(self, writer: SiteWriter, site: Site, built: dict[str, BuiltEvent]) -> tuple:
+        """Write the archive's own pages, or keep them when what they are made from did not
+        change; returns what they were made from."""
+        inputs = self._site_inputs_of(built)
+        if inputs == self._site_inputs and writer.keep_all(self._site_files):
+            return inputs
+        batch = Batch([o for outs in self.pm.hook.publisher_site_pages(site=site) for o in outs])
+        self._site_files = [batch.path(o) for o in batch.outputs]
+        writer.check(self._site_files)
+        self._render_into(writer, batch, site, None, None)
+        return inputs
 
     def _render_into(self, writer: SiteWriter, batch: Batch, site: Site, event: Event | None,
                      item: BuiltEvent | None) -> None:
@@ -241,22 +273,25 @@ class Builder:
         return site
 
 
-# What a forked render worker works on: (builder, writer, batches, site), set by the parent.
+# What a forked worker works on: (builder, writer, pending championships), set by the parent.
 _job: tuple | None = None
 
 
-def _render_in_worker(index: int) -> tuple | None:
-    """Render batch ``index`` of the parent's job into its staging folder; returns the
-    writer's part (see SiteWriter.merge), or None if it failed (the parent retries it)."""
+def _write_in_worker(index: int) -> tuple | None:
+    """Read and write pending championship ``index`` of the parent's job into its staging
+    folder. Returns its summary and the writer's part (see SiteWriter.merge), or the
+    championship's problems, or None if it failed otherwise (the parent does it again)."""
     assert _job is not None
-    builder, writer, batches, site = _job
-    batch, event, item = batches[index]
+    builder, writer, pending = _job
+    folder, fingerprint = pending[index]
     writer.start_part()
     try:
-        builder._render_into(writer, batch, site, event, item)
+        item = builder._read_and_write(writer, folder, fingerprint)
+    except ContentError as error:
+        return (error.problems,)
     except Exception:
         return None
-    return writer.part()
+    return item, writer.part()
 
 
 def load_event(pm: pluggy.PluginManager, folder: Path) -> Event:
