@@ -92,9 +92,9 @@ class Builder:
         """Build everything; raise ContentError with every problem, leaving ``out`` untouched.
 
         Championships are read, rendered and written one after another, and of each only
-        its summary is kept (the event without what plugins computed into ``data``), from
-        which the archive's own pages are made last: a build holds one championship's
-        computed data at a time, however big the archive grows."""
+        its summary is kept (the event without ``data`` and ``live``), from which the
+        archive's own pages are made last: a build holds one championship's computed data
+        at a time, however big the archive grows."""
         started = time.perf_counter()
         theme = self.renderer.fingerprint()
         if theme != self._theme:
@@ -194,15 +194,16 @@ class Builder:
 
     def _read_and_write(self, writer: SiteWriter, folder: Path, fingerprint: Fingerprint,
                         render: bool = True) -> BuiltEvent:
-        """Read one championship and write its files; what plugins computed is let go once
-        its pages are rendered (a later build reads the championship again if it must)."""
+        """Read one championship and write its files; what plugins computed for its pages
+        (``data``, the live view) is let go once they are rendered: a later build reads the
+        championship again if it must render it."""
         item = BuiltEvent(fingerprint, load_event(self.pm, folder))
         if render:
             batch = self._event_batch(item.event)
             writer.check(map(batch.path, batch.outputs))
             self._render_into(writer, batch, Site(self.content_dir, [], url=self._settings.url),
                               item.event, item)
-        item.event.data = {}
+        item.event.data, item.event.live = {}, None
         return item
 
     def _write_site(self, writer: SiteWriter, site: Site, built: dict[str, BuiltEvent]) -> tuple:
