@@ -231,7 +231,7 @@ class Builder:
                 item: BuiltEvent | None) -> Iterator[tuple[str, bytes]]:
         """The files of ``batch`` whose inputs changed since the last build, rendered."""
         page_site = site if event is None else Site(self.content_dir, [event], url=site.url)
-        keys = (PageKeys(batch, page_site, event, self._theme, item.fingerprint)
+        keys = (PageKeys(batch, page_site, event, self._theme)
                 if item is not None and self.remember else None)
         previous = self._built.get(event.slug).keys if event is not None and event.slug in self._built else {}
         for output in batch.outputs:
