@@ -86,10 +86,11 @@ PLACE = Bounds(1, 100_000)  # a final place, like esc_rank
 
 
 def read_csv(path: Path, required: tuple[str, ...] = ()) -> list[Row]:
-    """Read a UTF-8 CSV file with a header row.
+    """Read a UTF-8 CSV file with a header row, separated by commas (or semicolons or tabs).
 
     Blank lines are skipped; header names are lower-cased and stripped so that
-    ``ID`` and `` id`` are the same column. A line break inside a quoted cell
+    ``ID`` and `` id`` are the same column; columns without a name (the empty
+    columns a spreadsheet leaves at the end of a row) are left out. A line break inside a quoted cell
     becomes a space. Raises :class:`ContentError` for an unreadable or non-UTF-8
     file, a missing or repeated header column, missing required columns, a quote
     that is never closed (at the line it opened) or a row with more cells than
@@ -116,12 +117,27 @@ def read_csv(path: Path, required: tuple[str, ...] = ()) -> list[Row]:
             continue
         padded = cells + [""] * (len(header) - len(cells))
         rows.append(Row(line, {h: _CELL_SPACE.sub(" ", c).strip()
-                               for h, c in zip(header, padded, strict=True)}))
+                               for h, c in zip(header, padded, strict=True) if h}))
     if header is None:
         problems.append(Problem(path, "is empty", f"start it with a header row: {','.join(required)}"))
     if problems:
         raise ContentError(problems)
     return rows
+
+
+def delimiter(text: str) -> str:
+    """The separator of a CSV text, read from its header line: ``,``, ``;`` or a tab.
+
+    A spreadsheet set to a language that writes decimals with a comma (German, French,
+    Croatian Excel) saves "CSV" with semicolons; a header line holding more semicolons
+    (or tabs) than commas is such a file. The header decides, so a comma inside a
+    player's name further down stays part of the name.
+    """
+    header = next((line for line in text.splitlines() if line.strip(" ,;\t")), "")
+    outside = re.sub(r'"[^"]*"', "", header)
+    counts = {sep: outside.count(sep) for sep in (",", ";", "\t")}
+    best = max(counts, key=lambda sep: counts[sep])
+    return best if counts[best] > counts[","] else ","
 
 
 def _records(path: Path, text: str) -> list[tuple[int, list[str]]]:
@@ -130,14 +146,15 @@ def _records(path: Path, text: str) -> list[tuple[int, list[str]]]:
     Python's reader, when not strict, reads an unclosed quote to the end of the file
     without a word; a strict reading of the same text finds it.
     """
-    reader = csv.reader(io.StringIO(text, newline=""))
+    sep = delimiter(text)
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=sep)
     records: list[tuple[int, list[str]]] = []
     start = 1
     for cells in reader:
         records.append((start, cells))
         start = reader.line_num + 1
     if '"' in text:
-        strict = csv.reader(io.StringIO(text, newline=""), strict=True)
+        strict = csv.reader(io.StringIO(text, newline=""), delimiter=sep, strict=True)
         start = 1
         try:
             for _ in strict:

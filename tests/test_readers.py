@@ -42,9 +42,23 @@ def test_a_round_file_with_result_twice(tmp_path):
     assert found[0].startswith("3: the header names the column 'result' more than once (columns 4, 5)")
 
 
-def test_empty_header_cells_are_not_duplicates(tmp_path):
-    # Spreadsheets end lines with commas for empty columns.
-    assert rows(tmp_path / "p.csv", "id,name,,\na,Ann,,\n") == [(2, {"id": "a", "name": "Ann", "": ""})]
+def test_empty_header_cells_are_not_duplicates_and_not_columns(tmp_path):
+    # Spreadsheets end lines with commas for empty columns: no column named "" reaches the pages.
+    assert rows(tmp_path / "p.csv", "id,name,,\na,Ann,,\n") == [(2, {"id": "a", "name": "Ann"})]
+
+
+def test_a_european_excel_csv_with_semicolons_bom_and_crlf(tmp_path):
+    # Excel set to German, French or Croatian saves "CSV" with semicolons.
+    path = tmp_path / "p.csv"
+    path.write_bytes("\ufeffid;name;club;;\r\na;Kovač, Ana;Zagreb;;\r\nb;\"Bo; Bob\";;;\r\n".encode())
+    assert [(row.line, row.cells) for row in read_csv(path, ("id", "name"))] == [
+        (2, {"id": "a", "name": "Kovač, Ana", "club": "Zagreb"}),
+        (3, {"id": "b", "name": "Bo; Bob", "club": ""})]
+
+
+def test_commas_stay_the_separator_when_the_header_has_more_of_them(tmp_path):
+    assert rows(tmp_path / "p.csv", "id,name,note\na,Ann,\"x;y;z\"\n") == [
+        (2, {"id": "a", "name": "Ann", "note": "x;y;z"})]
 
 
 def test_an_unclosed_quote_is_reported_at_the_line_it_opened(tmp_path):

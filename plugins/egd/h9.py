@@ -4,8 +4,11 @@ A player line holds the place (which the round cells use to name the opponent), 
 name as ``Surname Firstname`` (spaces inside either part written ``_``), the rank,
 the country, the club, the placement criteria and one cell a round:
 ``12+/w0`` beat the player of line 12 with White in an even game, ``7-/b2`` lost
-with Black taking two stones, ``5=/w0`` jigo, ``3+!/b0`` won by default, ``0+`` a
-bye, ``0=`` a round without a game. The EGD reads these files in ISO-8859-15.
+with Black taking two stones, ``5=/w0`` jigo, ``3+!/b0`` (OpenGotha: ``3+!b0``) won by default, ``0+`` a
+bye, ``0=`` a round without a game. A place is left blank on the lines of players
+who share the place above (OpenGotha); the cells still count such a line as the
+next number. A line may end with ``|`` and the player's EGD PIN. The EGD reads these
+files in ISO-8859-15.
 """
 
 from __future__ import annotations
@@ -19,7 +22,8 @@ HEADER = re.compile(r"^;\s*([A-Z]{2})\[(.*)\]\s*$")
 # and floor (the EGD skips comments; the import reads them back).
 COLUMNS_LINE = re.compile(r"^;\s*Pl\s+Name\s+Rk\s+Co\s+Club\s*(.*)$")
 BAR_FLOOR_LINE = re.compile(r"^;\s*McMahon bar (\w+), floor (\w+)\s*$")
-CELL = re.compile(r"^(\d{1,4})([+\-=?])(!?)(?:/([wbWB])(\d)?)?(!?)$")
+# OpenGotha writes a game won by default as ``22+!w0``: the ``!`` takes the place of ``/``.
+CELL = re.compile(r"^(\d{1,4})([+\-=?])(!?)(?:(?:/|(?<=!))([wbWB])(\d)?)?(!?)$")
 
 
 @dataclass(frozen=True)
@@ -58,6 +62,8 @@ class Line:
     criteria: list[str]
     cells: list[Cell]
     number: int = 0   # the line in the file
+    shown_place: int = 0   # the place written (or shared with the line above)
+    pin: str = ""     # the EGD PIN after a ``|``
 
 
 def h9_name(surname: str, first_name: str) -> str:

@@ -18,7 +18,8 @@ from publisher.formats import Championship, csv_text, new_player_id
 from publisher.problems import ContentError, Problem
 from publisher.ranks import Rank
 
-PLAYER_COLUMNS = ("id", "name", "surname", "first_name", "rank", "country", "club", "egd_place", "absent")
+PLAYER_COLUMNS = ("id", "name", "surname", "first_name", "rank", "country", "club", "egd_place",
+                  "egd_pin", "absent")
 ROUND_COLUMNS = ("table", "player1", "player2", "result", "handicap")
 _RANK = re.compile(r"^([0-9]{1,2})([kdpKDP])$")
 _OPPOSITE = {"+": "-", "-": "+", "=": "=", "?": "?"}
@@ -52,7 +53,7 @@ def read_h9(path: Path) -> Championship:
             if BAR_FLOOR_LINE.match(stripped):
                 bar_floor = BAR_FLOOR_LINE.match(stripped).groups()  # type: ignore[union-attr,assignment]
             continue
-        lines.append(_line(path, raw, number))
+        lines.append(_line(path, raw, number, lines[-1] if lines else None))
     if not lines:
         raise ContentError(Problem(path, "has no player lines", "choose an EGD results file (.h9)"))
     by_place = {}
@@ -67,7 +68,8 @@ def read_h9(path: Path) -> Championship:
     players = [{"id": ids[line.place], "name": f"{line.surname} {line.first_name}".strip(),
                 "surname": line.surname, "first_name": line.first_name, "rank": line.rank,
                 "country": line.country if line.country != "XX" else "",
-                "club": line.club if line.club.lower() != "xxxx" else "", "egd_place": line.place,
+                "club": line.club if line.club.lower() != "xxxx" else "",
+                "egd_place": line.shown_place, "egd_pin": line.pin,
                 "absent": " ".join(str(r) for r, c in enumerate(line.cells, 1)
                                    if c.opponent == 0 and c.result != "+")}
                for line in lines]
@@ -87,12 +89,23 @@ def read_h9(path: Path) -> Championship:
     return Championship(config, files, notes)
 
 
-def _line(path: Path, raw: str, number: int) -> Line:
-    """Split a player line: place, name (two words), rank, country, club, criteria, cells."""
+def _line(path: Path, raw: str, number: int, previous: Line | None) -> Line:
+    """Split a player line: place, name (two words), rank, country, club, criteria, cells.
+
+    OpenGotha leaves the place blank where a player shares the place above: the cells
+    still name that line by the number after the line above. ``|`` and an EGD PIN may
+    end the line.
+    """
+    raw, _, pin = raw.partition("|")
     words = raw.split()
     cells: list[Cell] = []
     while words and parse_cell(words[-1]) is not None:
         cells.insert(0, parse_cell(words.pop()))  # type: ignore[arg-type]
+    if previous is not None and words and not words[0].isdigit() and raw[:1].isspace():
+        words.insert(0, str(previous.place + 1))
+        shared = previous.shown_place
+    else:
+        shared = None
     if len(words) < 6 or not words[0].isdigit():
         raise ContentError(Problem(path, "is not a player line (place, name, rank, country, club, "
                                    "criteria, one cell a round such as 12+/w0)", _FIX, line=number))
@@ -106,7 +119,7 @@ def _line(path: Path, raw: str, number: int) -> Line:
         raise ContentError(Problem(path, "has no round cells (like 12+/w0 or 0=)", _FIX, line=number))
     return Line(int(words[0]), name[0].replace("_", " "), " ".join(name[1:]).replace("_", " "),
                 f"{int(rank.group(1))}{rank.group(2).lower()}", words[rank_at + 1], words[rank_at + 2],
-                words[rank_at + 3:], cells, number)
+                words[rank_at + 3:], cells, number, shared or int(words[0]), pin.strip())
 
 
 def _ids(lines: list[Line]) -> dict[int, str]:
