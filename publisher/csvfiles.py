@@ -25,9 +25,20 @@ class Row:
 
     line: int
     cells: dict[str, str]
+    decimal_comma: bool = False  # the file is separated by semicolons or tabs: 12,5 is 12.5
 
     def get(self, column: str) -> str:
         return self.cells.get(column, "") or ""
+
+    def decimal(self, column: str) -> Fraction | None:
+        """The cell as a plain decimal (see :func:`decimal_number`), or None.
+
+        A spreadsheet that saves with semicolons writes decimals with a comma (``12,5``);
+        in such a file the comma is the decimal point. In a comma-separated file a comma
+        inside a number is a typo, not a decimal point.
+        """
+        text = self.get(column)
+        return decimal_number(text.replace(",", ".") if self.decimal_comma else text)
 
 
 _WHOLE = re.compile(r"[0-9]{1,9}")
@@ -97,6 +108,7 @@ def read_csv(path: Path, required: tuple[str, ...] = ()) -> list[Row]:
     the header has. A row's ``line`` is the line it starts on.
     """
     text = read_text(path)
+    decimal_comma = delimiter(text) != ","
     header: list[str] | None = None
     rows: list[Row] = []
     problems: list[Problem] = []
@@ -117,7 +129,7 @@ def read_csv(path: Path, required: tuple[str, ...] = ()) -> list[Row]:
             continue
         padded = cells + [""] * (len(header) - len(cells))
         rows.append(Row(line, {h: _CELL_SPACE.sub(" ", c).strip()
-                               for h, c in zip(header, padded, strict=True) if h}))
+                               for h, c in zip(header, padded, strict=True) if h}, decimal_comma))
     if header is None:
         problems.append(Problem(path, "is empty", f"start it with a header row: {','.join(required)}"))
     if problems:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from publisher.content import unread_files
-from publisher.csvfiles import Row, decimal_number, read_csv, whole_number
+from publisher.csvfiles import Row, read_csv, whole_number
 from publisher.model import Event
 from publisher.problems import ContentError, Problems
 
@@ -240,7 +240,7 @@ def _komi(row: Row, path: Path, line: int, problems: Problems) -> float | None:
     text = row.get("komi")
     if not text:
         return None
-    number = decimal_number(text)
+    number = row.decimal("komi")
     if number is None or (2 * number).denominator != 1 or abs(number) > 100:
         problems.add(path, f"komi {text!r} is not a komi", "write it in whole or half points, "
                      "like 6.5, 0.5 or 0", line=line)

@@ -107,7 +107,7 @@ def read_penalties(path: Path, field_ids: list[str], seating: list[Part], names:
     penalties: dict[str, list[Penalty]] = {}
     for row in read_csv(path, required=("player", "part", "points")):
         player, part = row.get("player"), whole_number(row.get("part"))
-        points = decimal_number(row.get("points"))
+        points = row.decimal("points")
         if part is None or not 1 <= part <= len(seating):
             problems.add(path, f"part {row.get('part')!r} is not a part of this round",
                          f"write a part number from 1 to {len(seating)}", line=row.line)
@@ -318,7 +318,7 @@ def read_scores(path: Path, field_ids: list[str], seating: list[Part], table_tot
                          f"{table.number}", f"write table {table.number}, or correct the player",
                          line=row.line)
             continue
-        score = decimal_number(row.get("score"))
+        score = row.decimal("score")
         if score is None:
             problems.add(path, f"score {row.get('score')!r} of {player} is not a number",
                          "write the play score like 120, -40 or 12.5", line=row.line)
