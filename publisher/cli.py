@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
@@ -38,6 +39,11 @@ def main(argv: list[str] | None = None) -> int:
         return args.run(args)
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # ``publisher pair --dry-run | head``: the reader stopped reading, as a pipe's reader
+        # may. Quiet, and the exit status of a Unix tool stopped by SIGPIPE.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
     except Exception as error:
         if not is_user_mistake(error):
             raise  # a bug: its traceback is for whoever fixes the publisher or the plugin

@@ -108,11 +108,15 @@ def read_csv(path: Path, required: tuple[str, ...] = ()) -> list[Row]:
     the header has. A row's ``line`` is the line it starts on.
     """
     text = read_text(path)
-    decimal_comma = delimiter(text) != ","
+    hint = _SEP_LINE.match(text)
+    if hint:  # Excel's "sep=;" line names the separator; the header is on the next line
+        text = "\n" + text[hint.end():]
+    sep = hint.group(1) if hint else delimiter(text)
+    decimal_comma = sep != ","
     header: list[str] | None = None
     rows: list[Row] = []
     problems: list[Problem] = []
-    for line, cells in _records(path, text):
+    for line, cells in _records(path, text, sep):
         if not any(cell.strip() for cell in cells):
             continue
         if header is None:
@@ -137,6 +141,10 @@ def read_csv(path: Path, required: tuple[str, ...] = ()) -> list[Row]:
     return rows
 
 
+# The first line Excel reads (and writes, when asked) to name a CSV file's separator.
+_SEP_LINE = re.compile(r"sep=([,;\t|])[ \t]*\r?\n", re.IGNORECASE)
+
+
 def delimiter(text: str) -> str:
     """The separator of a CSV text, read from its header line: ``,``, ``;`` or a tab.
 
@@ -152,13 +160,12 @@ def delimiter(text: str) -> str:
     return best if counts[best] > counts[","] else ","
 
 
-def _records(path: Path, text: str) -> list[tuple[int, list[str]]]:
+def _records(path: Path, text: str, sep: str) -> list[tuple[int, list[str]]]:
     """Every CSV record with the line it starts on; a quote left open is an error at its line.
 
     Python's reader, when not strict, reads an unclosed quote to the end of the file
     without a word; a strict reading of the same text finds it.
     """
-    sep = delimiter(text)
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=sep)
     records: list[tuple[int, list[str]]] = []
     start = 1

@@ -308,3 +308,15 @@ def test_a_file_with_teams_and_every_parameter_set_reads_the_individual_event(tm
     assert code == 0, err
     config = tomllib.loads((tmp_path / "content" / "t" / "event.toml").read_text())
     assert config["macmahon"]["tiebreaks"] == ["sos", "sosos"] and "note:" not in out
+
+
+def test_a_file_without_bar_and_floor_gets_opengothas_own_defaults(tmp_path, run):
+    # OpenGotha reads a missing genMMBar as 4D and a missing genMMFloor as 20K.
+    text = re.sub(r' genMM(Bar|Floor)="[^"]*"', "", tournament_xml())
+    source = tmp_path / "bare.xml"
+    source.write_text(text, encoding="utf-8")
+    target = tmp_path / "content" / "bare"
+    code, _, err = run("import", "opengotha", source, target)
+    assert (code, err) == (0, "")
+    mm = tomllib.loads((target / "event.toml").read_text())["macmahon"]
+    assert (mm["grouping"], mm["bar"], mm["floor"]) == ("bar-floor", "4d", "20k")

@@ -56,6 +56,13 @@ def test_a_european_excel_csv_with_semicolons_bom_and_crlf(tmp_path):
         (3, {"id": "b", "name": "Bo; Bob", "club": ""})]
 
 
+def test_excels_sep_line_names_the_separator_and_lines_keep_their_numbers(tmp_path):
+    path = tmp_path / "p.csv"
+    path.write_bytes(b"sep=;\r\nid;name,x\r\na;Ann,x\r\n")
+    assert [(row.line, row.cells) for row in read_csv(path, ("id",))] == [
+        (3, {"id": "a", "name,x": "Ann,x"})]
+
+
 def test_commas_stay_the_separator_when_the_header_has_more_of_them(tmp_path):
     assert rows(tmp_path / "p.csv", "id,name,note\na,Ann,\"x;y;z\"\n") == [
         (2, {"id": "a", "name": "Ann", "note": "x;y;z"})]

@@ -253,7 +253,8 @@ def _config(xml: XmlFile, general: Element, rounds: int, games: dict[int, list[d
         notes.append("GeneralParameterSet endDate is before beginDate: the end is taken as the start")
     table: dict[str, Any] = {}
     if system == "macmahon":
-        bar, floor = _rank(general.get("genMMBar", "")), _rank(general.get("genMMFloor", ""))
+        # A file that leaves them out gets OpenGotha's own defaults, as OpenGotha would read it.
+        bar, floor = _rank(general.get("genMMBar", "4D")), _rank(general.get("genMMFloor", "20K"))
         if bar is None or floor is None:
             problems.items.append(xml.problem(general, f"genMMBar {general.get('genMMBar')!r} or genMMFloor "
                                               f"{general.get('genMMFloor')!r} is not a rank",
