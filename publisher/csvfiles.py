@@ -190,12 +190,7 @@ def _records(path: Path, text: str, sep: str) -> list[tuple[int, list[str]]]:
 def _check_header(path: Path, header: list[str], required: tuple[str, ...], line: int) -> None:
     problems: list[Problem] = []
     missing = [c for c in required if c not in header]
-    # A spreadsheet in a language with decimal commas saves its "CSV" with semicolons.
-    if missing and len(header) == 1 and ";" in header[0]:
-        problems.append(Problem(
-            path, "the columns are separated by semicolons, not commas", "save the file as CSV "
-            "with commas between the columns (in a spreadsheet: CSV, field delimiter ',')", line=line))
-    elif missing:
+    if missing:
         problems.append(Problem(
             path, f"the header has no column {', '.join(missing)}",
             f"add the column(s) to the first line; required: {', '.join(required)}", line=line))

@@ -1,6 +1,7 @@
 """The readers every content file goes through: CSV cells and lines exactly as the organiser
 meant them, or one problem naming the line and the fix; numbers within their bounds."""
 
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -28,12 +29,13 @@ def test_a_column_named_twice_is_refused_at_the_header(tmp_path):
         "Fix: keep one column of each name: rename or delete the others"]
 
 
-def test_a_file_saved_with_semicolons_says_so(tmp_path):
+def test_a_file_saved_with_semicolons_is_read_with_its_decimal_commas(tmp_path):
     """A spreadsheet in a language with decimal commas saves "CSV" with semicolons."""
-    text = "player;part;score;hands\np1;1;12,5;-\n"
-    assert problems(tmp_path / "1-scores.csv", text, ("player", "part", "score")) == [
-        "1: the columns are separated by semicolons, not commas. Fix: save the file as CSV with "
-        "commas between the columns (in a spreadsheet: CSV, field delimiter ',')"]
+    path = tmp_path / "1-scores.csv"
+    path.write_text("player;part;score;hands\np1;1;12,5;-\n", encoding="utf-8")
+    [row] = read_csv(path, ("player", "part", "score"))
+    assert (row.line, row.cells) == (2, {"player": "p1", "part": "1", "score": "12,5", "hands": "-"})
+    assert row.decimal("score") == Fraction(25, 2)
 
 
 def test_a_round_file_with_result_twice(tmp_path):
