@@ -56,7 +56,13 @@ class BuildReport:
     rebuilt: list[str]
     seconds: float
     warnings: list[Problem] = field(default_factory=list)
-    manifest: Manifest = field(default_factory=dict)
+    groups: dict[str, Manifest] = field(default_factory=dict, repr=False)
+
+    @property
+    def manifest(self) -> Manifest:
+        """Every file of the built site with its hash and size; made when asked for (to
+        publish), since a no-change build of a big archive would spend its time on it."""
+        return {rel: entry for files in self.groups.values() for rel, entry in files.items()}
 
     def summary(self, out: Path) -> str:
         return (f"Built {self.events} championship(s), {self.files} files into {out} "
@@ -127,9 +133,8 @@ class Builder:
         self._built = built if self.remember else {}
         self._site_inputs = site_inputs if self.remember else None
         warnings = [w for item in built.values() for w in item.event.warnings]
-        manifest = writer.manifest
-        return BuildReport(len(built), len(manifest), writer.stats, changed,
-                           time.perf_counter() - started, warnings, manifest)
+        return BuildReport(len(built), sum(map(len, writer.groups.values())), writer.stats, changed,
+                           time.perf_counter() - started, warnings, writer.groups)
 
     def _write_events(self, writer: SiteWriter, folders: list[Path],
                       problems: list[Problem]) -> tuple[dict[str, BuiltEvent], list[str]]:

@@ -254,8 +254,9 @@ class SiteWriter:
     def commit(self) -> Written:
         """Move the staged files into ``out``, remove what the site no longer has, and
         write the manifest; returns what a later build of this process starts from."""
-        lines = {g: self._lines[g] if g in self._lines and self.known.get(g) == files
-                 else manifest_lines(files) for g, files in self.groups.items()}
+        lines = {g: self._lines[g] if g in self._lines and (known := self.known.get(g)) is not None
+                 and (known is files or known == files) else manifest_lines(files)
+                 for g, files in self.groups.items()}
         gone = self._gone()
         changed = self.fresh or bool(self._staged or gone) or lines.keys() != self._lines.keys()
         if changed or not (self.out / MANIFEST_NAME).is_file():
