@@ -59,7 +59,7 @@ def test_watch_publish_follows_a_result_change_and_a_mistake_publishes_nothing(t
         time.sleep(0.3)
         assert held(remote) == before
         process.send_signal(signal.SIGINT)
-        assert process.wait(timeout=20) == 0
+        assert process.wait(timeout=60) == 0
     finally:
         process.kill()
         process.wait()

@@ -11,6 +11,7 @@ by points, so the live machinery is tested on its own, whatever the real systems
 from __future__ import annotations
 
 import re
+import signal
 import subprocess
 import sys
 import threading
@@ -164,10 +165,13 @@ def eventually(check: Callable[[], bool], timeout: float = 5.0) -> None:
         time.sleep(0.01)
 
 
-def publisher(cwd: Path, *argv: str, limit: float = 60.0) -> subprocess.Popen[str]:
-    """The command line in a child process, killed after ``limit`` seconds should a test hang."""
+def publisher(cwd: Path, *argv: str, limit: float = 120.0) -> subprocess.Popen[str]:
+    """The command line in a child process, killed after ``limit`` seconds should a test hang.
+    Ctrl-C works in it as in a terminal, even when the tests run where SIGINT is ignored (a
+    background job of a shell without job control passes that on to its children)."""
     process = subprocess.Popen([sys.executable, "-m", "publisher.cli", *argv], cwd=cwd,
-                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     timer = threading.Timer(limit, process.kill)
     timer.daemon = True
     timer.start()
