@@ -168,6 +168,7 @@ def scoresheets(event: Event, state: Mahjong, current: Round) -> list[dict[str, 
 
 def standing_rows(event: Event, state: Mahjong, current: Round) -> list[dict[str, Any]]:
     place = places(s.rank for s in current.standings)
+    substituted = current.substituted
     rows = []
     for index, s in enumerate(current.standings):
         before = current.standings[index - 1].status if index else None
@@ -177,17 +178,21 @@ def standing_rows(event: Event, state: Mahjong, current: Round) -> list[dict[str
             "name": event.player(s.player).name, "group": s.group, "carried": display(s.carried),
             "play": display(s.play), "penalty": display(-s.penalty) if s.penalties else "",
             "total": display(s.total), "status": s.status,
-            "tiebreak": s.tiebreak, "cut": first_out, "notes": standing_notes(event, state, current, s),
+            "tiebreak": s.tiebreak, "cut": first_out,
+            "notes": standing_notes(event, state, current, s, substituted),
         })
     return rows
 
 
-def standing_notes(event: Event, state: Mahjong, current: Round, s: Standing) -> list[str]:
-    """What else happened to a player in a round: penalties, substitutes, withdrawals."""
+def standing_notes(event: Event, state: Mahjong, current: Round, s: Standing,
+                   substituted: dict[str, dict[int, str]]) -> list[str]:
+    """What else happened to a player in a round: penalties, substitutes, withdrawals.
+    ``substituted`` is the round's ``Round.substituted``, worked out once per round by
+    the caller: it walks every table of the round."""
     notes = [f"Penalty {display(p.points)} in {_part_name(state, current, p.part)}: {p.reason}"
              for p in s.penalties]
     notes += [f"{_spell(event, substitute)} played {_part_name(state, current, part)} in their seat"
-              for part, substitute in sorted(current.substituted.get(s.player, {}).items())]
+              for part, substitute in sorted(substituted.get(s.player, {}).items())]
     if s.status == WITHDRAWN:
         notes.append(f"Qualified but withdrew before round {current.number + 1}"
                      + (f" ({s.withdrawal})" if s.withdrawal else ""))
@@ -254,6 +259,7 @@ def player_paths(event: Event, state: Mahjong) -> dict[str, list[dict[str, Any]]
         seats = _seats(current)
         place = places(s.rank for s in current.standings)
         summary = round_summary(state, current)
+        substituted = current.substituted
         labels = {p: state.settings.part_label(current.number, p) for p in range(1, current.parts_total + 1)}
         for standing in current.standings:
             player = standing.player
@@ -269,7 +275,7 @@ def player_paths(event: Event, state: Mahjong) -> dict[str, list[dict[str, Any]]
                 "total": display(standing.total), "status": standing.status,
                 "rank": place[standing.rank],
                 "tiebreak": standing.tiebreak,
-                "notes": standing_notes(event, state, current, standing),
+                "notes": standing_notes(event, state, current, standing, substituted),
             })
     return paths
 

@@ -17,7 +17,6 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import groupby
-from math import floor
 
 from plugins.mahjong.rounds import Lottery, Penalty, Scores
 from publisher.problems import ContentError, Problem
@@ -59,8 +58,11 @@ def exact(value: Fraction) -> str:
 
 
 def display(value: Fraction) -> str:
-    """Two decimals, rounded down (towards minus infinity): 287.75, -12.35."""
-    cents = floor(value * 100)
+    """Two decimals, rounded down (towards minus infinity): 287.75, -12.35.
+
+    Integer arithmetic (``//`` rounds towards minus infinity too): a Fraction product
+    normalises by a gcd, and a big event's pages write this some hundred thousand times."""
+    cents = value.numerator * 100 // value.denominator
     sign = "-" if cents < 0 else ""
     return f"{sign}{abs(cents) // 100}.{abs(cents) % 100:02d}"
 
