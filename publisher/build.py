@@ -13,6 +13,8 @@ Pages are written as they are rendered, compared with the site's manifest by has
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import multiprocessing
 import os
 import time
@@ -101,6 +103,10 @@ class Builder:
         its summary is kept (the event without ``data`` and ``live``), from which the
         archive's own pages are made last: a build holds one championship's computed data
         at a time, however big the archive grows."""
+        with _collecting_seldom():
+            return self._build()
+
+    def _build(self) -> BuildReport:
         started = time.perf_counter()
         theme = self.renderer.fingerprint()
         if theme != self._theme:
@@ -298,6 +304,20 @@ def _write_in_worker(index: int) -> tuple | None:
     except Exception:
         return None
     return item, writer.part()
+
+
+@contextlib.contextmanager
+def _collecting_seldom() -> Iterator[None]:
+    """Let the cycle collector run every 10,000 allocations during a build instead of every
+    700: a build makes millions of objects that live until its pages are written, and the
+    default's ever longer walks over the loaded championships took an eighth to a fifth of
+    a big build's time. Cycles (template contexts) are still collected, in bigger batches."""
+    threshold = gc.get_threshold()
+    gc.set_threshold(10_000, *threshold[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*threshold)
 
 
 def load_event(pm: pluggy.PluginManager, folder: Path) -> Event:
