@@ -7,6 +7,7 @@ import json
 import posixpath
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -73,6 +74,9 @@ class Renderer:
             trim_blocks=True,
             lstrip_blocks=True,
             keep_trailing_newline=True,
+            # No look at each template file's time on every include: the Builder empties the
+            # cache when a template folder changes (its fingerprint).
+            auto_reload=False,
         )
         self.env.globals["systems"] = systems(pm)
         self.env.filters["dates"] = date_span
@@ -174,11 +178,13 @@ def _day(day: dt.date, year: bool) -> str:
     return f"{day.day} {day.strftime('%B')}" + (f" {day.year}" if year else "")
 
 
+@lru_cache(maxsize=1 << 16)
 def relative_link(target: str, here: str) -> str:
     """The relative link from folder ``here`` to ``target``, both given from the site root.
 
-    Pure string work: ``posixpath.relpath`` consults the working folder on every call,
-    and a big championship renders tens of thousands of links.
+    Pure string work, remembered: ``posixpath.relpath`` consults the working folder on
+    every call, and a big championship renders tens of thousands of links, most of them
+    many times (every player page links the same rounds, its menu the same pages).
     """
     if not here:
         return target

@@ -57,6 +57,8 @@ def fold(text: str) -> str:
     other scripts stay as they are written. Matching folds the typed text with this and looks
     it up in :func:`search_key`.
     """
+    if text.isascii():  # nothing to strip or transliterate: most names of a big field
+        return text.lower()
     return "".join(anyascii(c).lower() if _is_latin(c) else c for c in _strip_marks(text))
 
 
@@ -67,6 +69,8 @@ def search_key(text: str) -> str:
     German readers write ``ü`` as ``ue`` (``Müller``, ``Mueller``), so a name with an
     umlaut on a, o or u carries both spellings: ``"muller mueller"``.
     """
+    if text.isascii():
+        return text.lower()
     plain = fold(text)
     umlauts = re.sub("([aouAOU])\u0308", r"\1e", unicodedata.normalize("NFD", text))
     spelled = fold(umlauts)
