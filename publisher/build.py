@@ -2,7 +2,7 @@
 
 The :class:`Builder` keeps, between the builds of one process (``watch``), what a
 later build needs and no page's bytes: each championship's folder fingerprint,
-its computed event and a digest of what each of its pages was rendered from.
+its summary (:mod:`publisher.summary`) and a digest of what each of its pages was rendered from.
 A championship whose folder did not change is not read again and its files are
 kept as they are; in one that changed, only pages whose inputs changed are
 rendered again (see :mod:`publisher.pagekeys`); the archive's own pages are asked
@@ -34,6 +34,7 @@ from publisher.problems import ContentError, Problem
 from publisher.render import Batch, Renderer
 from publisher.site_settings import SiteSettings, read_site_settings
 from publisher.sources import readable_folder
+from publisher.summary import summary
 
 Fingerprint = tuple[tuple[str, int, int, int], ...]
 
@@ -100,7 +101,7 @@ class Builder:
         """Build everything; raise ContentError with every problem, leaving ``out`` untouched.
 
         Championships are read, rendered and written one after another, and of each only
-        its summary is kept (the event without ``data`` and ``live``), from which the
+        its summary is kept (:mod:`publisher.summary`), from which the
         archive's own pages are made last: a build holds one championship's computed data
         at a time, however big the archive grows."""
         with _collecting_seldom():
@@ -167,6 +168,7 @@ class Builder:
         for (folder, _), result in zip(pending, self._read_and_write_all(writer, pending, problems),
                                        strict=True):
             if isinstance(result, BuiltEvent):
+                result.event = summary(result.event)  # what the archive's pages read, small
                 kept[folder.name] = result
             else:
                 problems.extend(result)

@@ -145,8 +145,10 @@ def publisher_event_pages(event: Event) -> list[Page | DataFile | File]:
 def publisher_site_pages(site: Site) -> list[Page | DataFile | File]:
     """Pages and files of the whole archive (the front page, feeds), relative to the site root.
 
-    Made from ``site`` alone (its championships without ``data`` and ``live``, which are
-    let go once a championship's pages are written; the front page; the address): a build
+    Made from ``site`` alone (its championships as summaries, see :mod:`publisher.summary`:
+    without ``data`` and ``live``, which are let go once a championship's pages are written,
+    and with players whose ``fields`` hold only the columns beyond the typed attributes;
+    the front page; the address): a build
     asks again only when a championship, the templates or a file at the top of the content
     folder changed, and keeps the files of the last answer otherwise.
     """

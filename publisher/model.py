@@ -18,9 +18,10 @@ from publisher.problems import Problem
 from publisher.ranks import Rank
 
 
-@dataclass
+@dataclass(slots=True)
 class Player:
-    """One row of players.csv. ``fields`` keeps every column as typed, for templates."""
+    """One row of players.csv. ``fields`` keeps every column as typed, for templates.
+    Slotted: an archive keeps every player of every championship (publisher/summary.py)."""
 
     id: str
     name: str

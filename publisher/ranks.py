@@ -15,7 +15,7 @@ _RANK = re.compile(r"^\s*([0-9]{1,2})\s*[-_ ]?\s*(d|dan|k|kyu|p|pro)\s*$", re.IG
 FIX = "write it like 5d, 2 dan, 1k or 3 kyu"
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, order=True, slots=True)
 class Rank:
     """A rank with an integer ``value`` that orders ranks: 1k is -1, 1d is 0, 1p is 100."""
 

@@ -1,0 +1,63 @@
+"""What a build keeps of a championship once its pages are written: its summary.
+
+The archive's own pages (``publisher_site_pages``: the front page, people pages, the
+search index, the feeds) are made from every championship's summary, and a watched
+build keeps the summaries between builds; they are what grows with the archive, so
+they hold what those pages read and as little else as can be:
+
+- the event's facts, its Markdown pages, ``status``, ``record``, ``schedule`` and
+  ``warnings`` as the plugins left them; no ``data`` (what a system computed: rounds,
+  standings, page contexts) and no ``live``;
+- its players, each a row of players.csv whose ``fields`` hold only the columns beyond
+  the typed attributes (``person``, ``egd_pin``...): ``id``, ``name``, ``rank`` and the
+  other contract columns are read from the attributes;
+- every string in it (names, countries, clubs, places, scores) interned and every rank
+  and number shared, so a country or a place written a thousand times across the
+  archive is held once.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import sys
+from typing import Any
+
+from publisher.model import Event, Player
+
+# players.csv columns held by an attribute of Player, and so left out of a summary's fields.
+TYPED_COLUMNS = frozenset(f.name for f in dataclasses.fields(Player)) - {"line", "fields"}
+
+
+def summary(event: Event) -> Event:
+    """The summary of a loaded (or already summarised) championship; ``event`` is left as it is."""
+    return dataclasses.replace(event, players=[_player(p) for p in event.players], data={}, live=None,
+                               record=_shared(event.record))
+
+
+def _player(player: Player) -> Player:
+    return Player(id=_text(player.id), name=_text(player.name), line=_value(player.line),
+                  rank=_value(player.rank), rating=_value(player.rating), country=_text(player.country),
+                  club=_text(player.club), esc_rank=_value(player.esc_rank), esc_round2=player.esc_round2,
+                  group=_text(player.group),
+                  fields={_text(k): _text(v) for k, v in player.fields.items() if k not in TYPED_COLUMNS})
+
+
+def _text(value: str) -> str:
+    return sys.intern(value) if type(value) is str else value
+
+
+@functools.lru_cache(maxsize=1 << 14, typed=True)
+def _value(value: Any) -> Any:
+    """One object for each equal small immutable value (a rank, a rating, a line number):
+    they repeat across the archive's fields. Bounded, since a long watch sees many."""
+    return value
+
+
+def _shared(value: Any) -> Any:
+    """``value`` (a record: dicts and lists of text and numbers) with its strings interned."""
+    if isinstance(value, dict):
+        return {_text(k): _shared(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_shared(v) for v in value]
+    return _text(value) if isinstance(value, str) else value
