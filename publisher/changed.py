@@ -15,7 +15,10 @@ from publisher.model import Event, Page, Site
 def last_changed(page: Page, event: Event | None, site: Site) -> dt.datetime | None:
     """The newest modification time of the page's sources, in the event's time zone (UTC
     without one); a page without sources is made from its whole championship, a site page
-    from every championship. None when none of those files exists."""
+    from every championship. None for a page that is not dated (``Page.dated``) or when none
+    of those files exists."""
+    if not page.dated:
+        return None
     if page.sources:
         newest = _newest(page.sources)
     elif event is not None:

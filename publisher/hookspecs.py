@@ -137,7 +137,11 @@ def publisher_compute_event(event: Event) -> None:
 def publisher_event_pages(event: Event) -> list[Page | DataFile | File]:
     """Pages and JSON files of one championship, with paths relative to its folder.
 
-    A Page with ``nav`` set appears in the event's menu, ordered by ``nav_order``.
+    A Page with ``nav`` set appears in the event's menu, ordered by ``nav_order``. A page
+    says when its data last changed, from its ``sources`` (every file of the championship
+    without them); one that says itself what it covers sets ``dated=False``. With
+    ``context_only`` a rebuild renders it again only when its context (or, dated, its
+    sources' times) changed (publisher/pagekeys.py).
     """
 
 

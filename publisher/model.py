@@ -164,6 +164,10 @@ class Page:
     # championship shows (its name, dates, venue, game, system, rounds, the menu): a
     # rebuild then re-renders the page only when that changed (publisher/pagekeys.py).
     context_only: bool = False
+    # False for a page that says itself what it covers (a player's page: the rounds in its
+    # table, the place after round n) and so shows no "Data last changed": a saved result
+    # then rewrites only the pages whose content it changed, not every player's.
+    dated: bool = True
 
 
 @dataclass

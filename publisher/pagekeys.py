@@ -8,9 +8,10 @@ exactly that. Contexts are compared by their pickled bytes: equal bytes mean
 equal values, so an unchanged key means unchanged HTML. An object that several
 pages' contexts hold (the field, the latest standings) is pickled once per build
 and stands in the others by its digest. A context that cannot be pickled gets no key, and its page is always
-rendered. A JSON file is made from its data alone, so it always has a key. A page
+rendered. A JSON file is made from its data alone, so it always has a key. A dated page
 without ``sources`` shows when its championship's folder last changed, so it changes
-whenever its championship is rebuilt: it gets no key, and its context is not pickled.
+whenever its championship is rebuilt: it gets no key, and its context is not pickled. A
+page that is not dated (``Page.dated``) is keyed by its context alone.
 """
 
 from __future__ import annotations
@@ -33,7 +34,8 @@ class PageKeys:
                                               event.game, event.system, event.rounds)
         nav = [(p.path, p.nav, p.nav_order) for p in batch.nav]
         self._common = _digest((header, nav, sorted(batch.paths), batch.prefix, site.url, theme))
-        keyed = [o for o in batch.outputs if isinstance(o, Page) and o.context_only and o.sources]
+        keyed = [o for o in batch.outputs
+                 if isinstance(o, Page) and o.context_only and (o.sources or not o.dated)]
         counts = Counter(id(v) for o in keyed for v in o.context.values())
         self._shared: dict[int, bytes | None] = {}
         for output in keyed:
@@ -45,14 +47,15 @@ class PageKeys:
         """The output's digest, or None when it must be rendered anyway."""
         if isinstance(output, DataFile | File):
             return _digest((output.path, output.data))
-        if not output.context_only or not output.sources:
+        if not output.context_only or (output.dated and not output.sources):
             return None
         context = {k: self._shared.get(id(v), v) for k, v in output.context.items()}
         if self._common is None or any(id(v) in self._shared and self._shared[id(v)] is None
                                        for v in output.context.values()):
             return None
+        times = self._times(output.sources) if output.dated else None
         return _digest((self._common, output.path, output.template, output.title, output.sources,
-                        self._times(output.sources), context))
+                        times, context))
 
     def _times(self, sources: tuple[Path, ...]) -> list[int | None]:
         """When the page's sources last changed (a page may say so)."""

@@ -29,8 +29,11 @@ def theme_dir() -> Path:
 
 
 def dumps(data: Any) -> bytes:
-    """The one JSON spelling of the site: UTF-8, indented, in the data's own order."""
-    return (json.dumps(data, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+    """The one JSON spelling of the site: UTF-8, compact, in the data's own order. Compact,
+    because phones and hall screens poll live.json and find.json all day (a third smaller
+    than indented), and because only the compact form has the standard library's C encoder:
+    an indented dumps is pure Python, seven times slower on a save's standings."""
+    return (json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
 
 
 @dataclass

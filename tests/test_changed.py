@@ -90,3 +90,31 @@ def test_a_mahjong_round_is_dated_by_its_own_files_and_those_before_it(run, tmp_
     for page in ("round-3.html", "standings-3.html", "standings-4.html"):
         assert f"macau/{page}" in changed
         assert stamp(out / "macau" / page)[1] == "1 Mar 2026, 23:05"
+
+
+def test_a_player_page_is_not_dated_so_a_save_rewrites_only_the_players_it_moved(archive, run, tmp_path):
+    """A player's page says what it covers (its rounds, its place after round n) instead of a
+    time: a result saved again unchanged re-dates the round's pages and leaves every player's
+    page as it was; a changed result rewrites the pages of the players it moved."""
+    event = archive / "club-swiss"
+    write(event / "rounds" / "1.csv", "table,player1,player2,result\n1,a,b,1-0\n2,c,d,0-1\n")
+    for name in ("event.toml", "players.csv", "rounds/1.csv"):
+        set_time(event / name, "2026-03-01T08:00:00+00:00")
+    out = tmp_path / "site"
+    assert run("build", "--content", archive, "--out", out)[0] == 0
+    player = (out / "club-swiss" / "players" / "a.html").read_text(encoding="utf-8")
+    assert "Place after round 1" in player and not CHANGED.search(player)
+
+    before = snapshot(out)
+    set_time(event / "rounds" / "1.csv", "2026-03-01T15:05:00+00:00")
+    assert run("build", "--content", archive, "--out", out)[0] == 0
+    after = snapshot(out)
+    changed = {p for p in after if after[p] != before.get(p)}
+    assert "club-swiss/round-1.html" in changed
+    assert not {p for p in changed if p.startswith("club-swiss/players/")}
+
+    write(event / "rounds" / "1.csv", "table,player1,player2,result\n1,a,b,0-1\n2,c,d,0-1\n")
+    assert run("build", "--content", archive, "--out", out)[0] == 0
+    moved = {p for p, data in snapshot(out).items() if data != after.get(p)}
+    assert {"club-swiss/players/a.html", "club-swiss/players/b.html"} <= moved
+    assert "club-swiss/players/c.html" not in moved and "club-swiss/players/d.html" not in moved

@@ -90,7 +90,7 @@ def test_a_plugin_installed_through_the_entry_point_adds_its_page(archive, tmp_p
     [kaya] = out.glob("assets/kaya.*.css")
     assert kaya.read_text(encoding="utf-8") == ".sponsor { color: teal; }\n"
     assert (out / "sponsors.json").read_text(encoding="utf-8") == (
-        '{\n "championships": [\n  "club-swiss"\n ]\n}\n')
+        '{"championships":["club-swiss"]}\n')
     thanked = subprocess.run([sys.executable, "-m", "publisher.cli", "thank", "Kaya"],
                              env=env, capture_output=True, text=True, check=False)
     assert (thanked.returncode, thanked.stdout) == (0, "Thank you, Kaya!\n")

@@ -90,7 +90,7 @@ def event_outputs(event: Event, results: Results) -> list[Page | DataFile]:
              "initial": results.initial[player.id],
              # the opponents' places only: a result that moves others leaves this page alone
              "places": {e.opponent: places[e.opponent] for e in entries if e.opponent}},
-            context_only=True))
+            context_only=True, dated=False))
     return outputs
 
 

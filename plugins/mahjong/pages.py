@@ -73,7 +73,7 @@ def event_pages(event: Event, state: Mahjong) -> list[Page | DataFile]:
     outputs += [
         Page(f"players/{player.id}.html", T + "player.html", f"{player.name} — {event.name}",
              {"player": player, "path": paths.get(player.id, []),
-              "result": by_player.get(player.id)}, context_only=True)
+              "result": by_player.get(player.id)}, context_only=True, dated=False)
         for player in event.players
     ]
     return outputs
