@@ -31,8 +31,9 @@ from pathlib import Path
 from plugins.archive import publisher_site_pages
 from plugins.archive.people import everyone, gather
 from plugins.archive.search import entries, index_files
-from publisher.build import Builder, load_event
+from publisher.build import Builder
 from publisher.content import event_dirs
+from publisher.loading import load_event
 from publisher.model import Site
 from publisher.plugins import plugin_manager
 

@@ -25,15 +25,14 @@ from pathlib import Path
 import pluggy
 
 from publisher import content
+from publisher.loading import load_event
 from publisher.manifest import Manifest
 from publisher.model import Event, Site
 from publisher.output import SiteWriter, WriteStats, Written, locked
 from publisher.pagekeys import PageKeys
-from publisher.plugins import systems
 from publisher.problems import ContentError, Problem
 from publisher.render import Batch, Renderer
 from publisher.site_settings import SiteSettings, read_site_settings
-from publisher.sources import readable_folder
 from publisher.summary import summary
 
 Fingerprint = tuple[tuple[str, int, int, int], ...]
@@ -320,27 +319,6 @@ def _collecting_seldom() -> Iterator[None]:
         yield
     finally:
         gc.set_threshold(*threshold)
-
-
-def load_event(pm: pluggy.PluginManager, folder: Path) -> Event:
-    """Read one championship and let the plugins load and compute it, as a build does.
-
-    Commands that act on one event (``pair``, ``draw``) start from this. A folder whose
-    event.toml names a live ``source`` is read from that file (:mod:`publisher.sources`).
-    ``.`` (the director inside the folder) is the folder by its name, which is the slug.
-    """
-    folder = Path(os.path.abspath(folder))
-    with readable_folder(pm, folder) as readable:
-        event = content.load_event(readable.folder, set(systems(pm)))
-        pm.hook.publisher_load_event(event=event)
-        pm.hook.publisher_compute_event(event=event)
-        event.status = pm.hook.publisher_event_status(event=event) or ""
-        event.live = pm.hook.publisher_live_view(event=event)
-        event.record = pm.hook.publisher_archive_record(event=event)
-        event.schedule = pm.hook.publisher_event_schedule(event=event) or []
-    for note in readable.notes:
-        event.warn(note, file=readable.source)
-    return event
 
 
 def _newest_first(event: Event) -> tuple:

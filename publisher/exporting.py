@@ -9,8 +9,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-from publisher.build import load_event
 from publisher.formats import formats
+from publisher.loading import load_event
 from publisher.problems import ContentError, Problem
 
 

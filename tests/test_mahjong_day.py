@@ -265,6 +265,6 @@ def test_a_scoresheet_seats_every_cycle_after_the_swaps_and_slips_carry_the_star
 
 
 def load_event_of(folder: Path):
-    from publisher.build import load_event
+    from publisher.loading import load_event
     from publisher.plugins import plugin_manager
     return load_event(plugin_manager(), folder)

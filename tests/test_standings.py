@@ -21,7 +21,7 @@ from plugins.macmahon.grouping import Group, Grouping
 from plugins.macmahon.rounds import Game, Round
 from plugins.macmahon.settings import Settings
 from plugins.macmahon.standings import compute, display
-from publisher.build import load_event
+from publisher.loading import load_event
 from publisher.model import Player
 from publisher.plugins import plugin_manager
 

@@ -17,7 +17,7 @@ from plugins.macmahon.pairing import STRATEGY_PAIRS, Pairing, Table, pair
 from plugins.macmahon.rounds import Round, round_path
 from plugins.macmahon.settings import STRATEGIES
 from plugins.macmahon.standings import display
-from publisher.build import load_event
+from publisher.loading import load_event
 from publisher.model import Event
 from publisher.output import write_atomically
 from publisher.problems import ContentError, Problem
