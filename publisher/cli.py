@@ -8,7 +8,6 @@ import sys
 from pathlib import Path
 
 from publisher import __version__
-from publisher.failures import describe_failure, is_user_mistake
 from publisher.plugins import plugin_manager
 from publisher.problems import ContentError
 
@@ -45,6 +44,8 @@ def main(argv: list[str] | None = None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 141
     except Exception as error:
+        from publisher.failures import is_user_mistake  # Jinja2's errors among them: only on a failure
+
         if not is_user_mistake(error):
             raise  # a bug: its traceback is for whoever fixes the publisher or the plugin
         _report(error)
@@ -52,6 +53,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _report(error: Exception) -> None:
+    from publisher.failures import describe_failure
+
     for line in describe_failure(error).splitlines():
         print(f"error: {line}", file=sys.stderr)
     if isinstance(error, ContentError):

@@ -11,14 +11,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from publisher import hookimpl
-from publisher.build import Builder, BuildReport
 from publisher.content import event_dirs
 
 if TYPE_CHECKING:
+    from publisher.build import Builder, BuildReport
     from publisher.live_publish import LivePublisher
     from publisher.watch import Watcher
 from publisher.exporting import add_export_command
 from publisher.importing import add_import_command
+from publisher.publish_command import add_publish_command
 
 
 def add_site_options(parser: argparse.ArgumentParser) -> None:
@@ -41,6 +42,8 @@ def add_publish_option(parser: argparse.ArgumentParser) -> None:
 
 
 def builder(args: argparse.Namespace) -> Builder:
+    from publisher.build import Builder  # here: the renderer and Jinja2, for the commands that build
+
     return Builder(args.plugins, args.content, args.out, args.templates, args.force)
 
 
@@ -79,6 +82,8 @@ def _refused(args: argparse.Namespace) -> bool:
 def run_build(args: argparse.Namespace) -> int:
     if _refused(args):
         return 2
+    from publisher.build import Builder
+
     print_report(Builder(args.plugins, args.content, args.out, args.templates, args.force,
                          remember=False).build(), args.out)
     return 0
@@ -201,6 +206,7 @@ def publisher_add_commands(subparsers: argparse._SubParsersAction) -> None:
 
     add_import_command(subparsers)
     add_export_command(subparsers)
+    add_publish_command(subparsers)
 
 
 def _port(text: str) -> int:

@@ -21,7 +21,6 @@ import pluggy
 
 from publisher.failures import describe_failure, is_user_mistake
 from publisher.publish import (
-    DEFAULT_JOBS,
     LocalSite,
     SiteChanged,
     open_target,
@@ -30,7 +29,7 @@ from publisher.publish import (
     refuse_overlap,
 )
 from publisher.site_settings import read_site_settings
-from publisher.targets import Address, PublishError
+from publisher.targets import DEFAULT_JOBS, Address, PublishError
 from publisher.watch import BuildStatus
 
 FIRST_RETRY = 2.0

@@ -20,12 +20,11 @@ def plugin_manager(plugins_dir: Path | None = None) -> pluggy.PluginManager:
     ``plugins_dir`` is a venue's folder of one-off plugin modules (``*.py``), loaded
     after the installed plugins so that they can override their templates.
     """
-    from publisher import commands, publish
+    from publisher import commands
 
     pm = pluggy.PluginManager("publisher")
     pm.add_hookspecs(hookspecs)
     pm.register(commands, name="publisher.commands")
-    pm.register(publish, name="publisher.publish")
     pm.load_setuptools_entrypoints(ENTRY_POINT_GROUP)
     if plugins_dir is not None:
         for module in _local_plugins(plugins_dir):

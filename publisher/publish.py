@@ -13,13 +13,11 @@ killed at any moment is finished by the next one.
 
 from __future__ import annotations
 
-import argparse
 import hashlib
 import mimetypes
 import posixpath
 import queue
 import re
-import sys
 import threading
 import time
 from collections.abc import Callable, Iterable
@@ -30,7 +28,6 @@ from typing import Any
 
 import pluggy
 
-from publisher import hookimpl
 from publisher.assets import ASSETS_DIR, HASH_LENGTH
 from publisher.manifest import (
     MANIFEST_NAME,
@@ -44,6 +41,7 @@ from publisher.manifest import (
 )
 from publisher.output import read_manifest
 from publisher.targets import (
+    DEFAULT_JOBS,
     Address,
     Headers,
     PublishError,
@@ -53,7 +51,6 @@ from publisher.targets import (
     parse_address,
 )
 
-DEFAULT_JOBS = 8
 LONG_CACHE = "public, max-age=31536000, immutable"
 NO_CACHE = "no-cache"
 _TYPES = {
@@ -350,25 +347,7 @@ class _Pool:
             target.close()
 
 
-# -- the command ----------------------------------------------------------------------------
-
-def run_publish(args: argparse.Namespace) -> int:
-    from publisher.site_settings import read_site_settings
-
-    settings = read_site_settings(args.content) if args.target is None else None
-    text = args.target if args.target is not None else (settings.publish_target if settings else "")
-    if not text:
-        print("error: name the target (publisher publish sftp://user@host/path), or write "
-              f'[publish] target = "..." in {args.content / "site.toml"}', file=sys.stderr)
-        return 2
-    endpoint = args.endpoint_url or (settings.publish_endpoint_url if settings else "")
-    address = parse_target(text, endpoint)
-    refuse_overlap(address, args.content, args.out)
-    report = publish(args.plugins, address, site_in_folder(args.out), jobs=args.jobs,
-                     force=args.force, dry_run=args.dry_run, log=print)
-    print(report.summary())
-    return 0
-
+# -- what the command and live publishing check first ---------------------------------------
 
 def refuse_overlap(address: Address, content: Path, out: Path) -> None:
     """A folder target must lie beside the content and the built site: publishing into either,
@@ -394,36 +373,3 @@ def parse_target(text: str, endpoint_url: str = "") -> Address:
             "give it in the PUBLISHER_FTP_PASSWORD environment variable or ~/.netrc "
             "(SFTP uses your SSH keys)")
     return address
-
-
-def _jobs(text: str) -> int:
-    try:
-        jobs = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if not 1 <= jobs <= 64:
-        raise argparse.ArgumentTypeError(f"{jobs} uploads at once: use 1 to 64")
-    return jobs
-
-
-@hookimpl
-def publisher_add_commands(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser(
-        "publish", help="send the built site to the host, only what changed",
-        description="Upload the site built in --out to TARGET (a folder, file://, sftp://, ftp://, "
-                    "ftps:// or s3:// address; default: [publish] target in content/site.toml): "
-                    "only new and changed files, assets before pages, deletions last.")
-    parser.add_argument("target", nargs="?", default=None, metavar="TARGET",
-                        help="where to publish; default: [publish] target in site.toml")
-    parser.add_argument("--out", type=Path, default=Path("site"),
-                        help="the built site to publish (default: site)")
-    parser.add_argument("--content", type=Path, default=Path("content"),
-                        help="the archive folder, whose site.toml names the target (default: content)")
-    parser.add_argument("--endpoint-url", default="",
-                        help="the S3 endpoint of an S3-compatible provider (MinIO, R2, B2, Spaces)")
-    parser.add_argument("--dry-run", action="store_true", help="list what would be sent and deleted")
-    parser.add_argument("--force", action="store_true",
-                        help="publish into a target that holds files the publisher did not write")
-    parser.add_argument("--jobs", type=_jobs, default=DEFAULT_JOBS,
-                        help=f"uploads at once (default {DEFAULT_JOBS})")
-    parser.set_defaults(run=run_publish)

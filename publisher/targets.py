@@ -21,6 +21,8 @@ from urllib.parse import unquote, urlsplit
 
 # Uploads land under this name beside the file, then are renamed over it.
 TEMP_SUFFIX = ".publisher-tmp"
+# Uploads a publish sends at once, each over a connection of its own (``--jobs``).
+DEFAULT_JOBS = 8
 
 
 class PublishError(Exception):

@@ -12,16 +12,16 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from plugins.archive import feeds, search
-from plugins.archive.calendar import event_calendar
-from plugins.archive.chart import Point, trend_svg
-from plugins.archive.people import Person, check_people, everyone, gather, ids, people_json, person_key
+from plugins.archive.people import check_people, person_key
 from plugins.archive.schedule import read_round_schedule
 from publisher import hookimpl
 from publisher.model import DataFile, Event, File, Page, Session, Site
 from publisher.problems import Problems
+
+if TYPE_CHECKING:
+    from plugins.archive.people import Person
 
 HERE = Path(__file__).parent
 
@@ -56,11 +56,17 @@ def publisher_event_schedule(event: Event) -> list[Session] | None:
 
 @hookimpl
 def publisher_event_pages(event: Event) -> list[Page | DataFile | File]:
+    from plugins.archive import feeds  # here, with the calendar: commands that make no pages skip them
+    from plugins.archive.calendar import event_calendar
+
     return [feeds.event_feed(event), event_calendar(event)]
 
 
 @hookimpl
 def publisher_site_pages(site: Site) -> list[Page | DataFile | File]:
+    from plugins.archive import feeds, search
+    from plugins.archive.people import everyone, gather, people_json
+
     found = everyone(site.events)
     people = gather(found)
     rows = search.entries(people, found)
@@ -74,6 +80,9 @@ def publisher_site_pages(site: Site) -> list[Page | DataFile | File]:
 
 def person_page(person: Person) -> Page:
     """A person's page: who they are now, every championship, their rank and rating."""
+    from plugins.archive.chart import Point, trend_svg
+    from plugins.archive.people import ids
+
     latest = person.latest.player
     ranks = [Point(a.event.start, a.player.rank.value, str(a.player.rank), a.event.name)
              for a in person.appearances if a.player.rank is not None]

@@ -4,12 +4,13 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from plugins.egd.export import export_h9
-from plugins.egd.reader import read_h9
 from publisher import hookimpl
 from publisher.formats import Championship, Format
-from publisher.model import Event
+
+if TYPE_CHECKING:
+    from publisher.model import Event
 
 NAME = "egd"
 
@@ -22,11 +23,17 @@ def publisher_formats() -> list[Format]:
 
 @hookimpl
 def publisher_import(format: str, path: Path) -> Championship | None:
-    return read_h9(path) if format == NAME else None
+    if format != NAME:
+        return None
+    from plugins.egd.reader import read_h9  # the format's modules: only for an import or export of it
+
+    return read_h9(path)
 
 
 @hookimpl
 def publisher_export(format: str, event: Event) -> bytes | None:
     if format != NAME or event.system not in ("macmahon", "swiss") or event.game != "go":
         return None
+    from plugins.egd.export import export_h9
+
     return export_h9(event)

@@ -8,9 +8,8 @@ spreadsheets open right (UTF-8 with a byte-order mark), to be pasted into the te
 
 from __future__ import annotations
 
-from plugins.mahjong.standings import display
-from plugins.mahjong.tournament import Mahjong
-from plugins.spreadsheets.table import spreadsheet_csv
+from plugins.mahjong import SYSTEM
+from plugins.mahjong import state as mahjong_state
 from publisher import hookimpl
 from publisher.formats import Format, surname_and_first_name
 from publisher.model import Event
@@ -27,9 +26,12 @@ def publisher_formats() -> list[Format]:
 
 @hookimpl
 def publisher_export(format: str, event: Event) -> bytes | None:
-    if format != NAME or event.system != "mahjong-elimination":
+    if format != NAME or event.system != SYSTEM:
         return None
-    state = Mahjong.of(event)
+    from plugins.mahjong.standings import display  # the mahjong plugin's modules: only for an export
+    from plugins.spreadsheets.table import spreadsheet_csv
+
+    state = mahjong_state(event)
     if state is None or not state.results:
         raise ContentError(Problem(event.rounds_dir, "has no scores yet",
                                    "export once the event has results"))

@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Any
 
 from plugins.macmahon.grouping import Grouping, allocate
-from plugins.macmahon.groups_page import groups_page
 from plugins.macmahon.pages import Results, archive_record, event_outputs, live_view, status
 from plugins.macmahon.pair_command import add_pair_command
 from plugins.macmahon.rounds import Round, check_absences, check_withdrawals, read_rounds
@@ -76,6 +75,8 @@ def publisher_event_pages(event: Event) -> list[Page | DataFile]:
         return []
     outputs: list[Page | DataFile] = [DataFile("data/groups.json", mm.grouping.as_json())]
     if event.system == "macmahon":
+        from plugins.macmahon.groups_page import groups_page  # pages only: pair makes none
+
         outputs.append(groups_page(event, mm.grouping))
     if mm.results is not None:
         outputs += event_outputs(event, mm.results)

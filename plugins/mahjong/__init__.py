@@ -3,23 +3,35 @@
 The hooks only wire the plugin's modules together: ``settings`` reads
 ``[mahjong]``, ``tournament`` plays the rounds from the organiser's files
 (``rounds`` reads them, ``standings`` ranks, cuts and carries over),
-``draw`` seats a round, ``pages`` and ``live`` publish it.
+``draw`` seats a round, ``pages`` and ``live`` publish it. Each hook imports
+them when it has a mahjong event to work on, so that a command on a Go
+event (or one that reads no event) does not load them.
 """
 
 from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from plugins.mahjong import draw, live, pages
-from plugins.mahjong.schedule import sessions
-from plugins.mahjong.settings import read_settings
-from plugins.mahjong.tournament import SYSTEM, Mahjong, play_event
 from publisher import hookimpl
 from publisher.model import DataFile, Event, Page, Session
 
+if TYPE_CHECKING:
+    from plugins.mahjong.tournament import Mahjong
+
 HERE = Path(__file__).parent
+SYSTEM = "mahjong-elimination"
+
+
+def state(event: Event) -> Mahjong | None:
+    """The plugin's state of a mahjong event; None for every other system."""
+    if event.system != SYSTEM:
+        return None
+    from plugins.mahjong.tournament import Mahjong
+
+    return Mahjong.of(event)
+
 
 @hookimpl
 def publisher_systems() -> dict[str, str]:
@@ -38,12 +50,31 @@ def publisher_static_dirs() -> list[Path]:
 
 @hookimpl
 def publisher_add_commands(subparsers: argparse._SubParsersAction) -> None:
-    draw.add_command(subparsers)
+    parser = subparsers.add_parser(
+        "draw", help="draw the tables of a mahjong round",
+        description="Seat every player of a mahjong elimination round, part by part, from the "
+                    "event's seed, and write rounds/<N>-seating.csv.")
+    parser.add_argument("event", type=Path, help="the championship folder, like content/macau-2026")
+    parser.add_argument("--round", type=int, default=None,
+                        help="the round to draw (default: the first round without a seating)")
+    parser.add_argument("--dry-run", action="store_true", help="print the seating, write nothing")
+    parser.add_argument("--force", action="store_true", help="replace an existing seating file")
+    parser.set_defaults(run=run_draw)
+
+
+def run_draw(args: argparse.Namespace) -> int:
+    """``publisher draw`` (:mod:`draw`), imported when a round is drawn."""
+    from plugins.mahjong.draw import run_draw
+
+    return run_draw(args)
 
 
 @hookimpl
 def publisher_load_event(event: Event) -> None:
     if event.system == SYSTEM:
+        from plugins.mahjong.settings import read_settings
+        from plugins.mahjong.tournament import Mahjong
+
         settings = read_settings(event)
         event.data["mahjong"] = Mahjong(settings)
         event.planned_rounds = settings.rounds
@@ -51,36 +82,58 @@ def publisher_load_event(event: Event) -> None:
 
 @hookimpl
 def publisher_compute_event(event: Event) -> None:
-    mahjong = Mahjong.of(event)
+    mahjong = state(event)
     if mahjong is not None:
+        from plugins.mahjong.tournament import play_event
+
         play_event(event, mahjong)
 
 
 @hookimpl
 def publisher_event_pages(event: Event) -> list[Page | DataFile]:
-    mahjong = Mahjong.of(event)
-    return [] if mahjong is None else pages.event_pages(event, mahjong)
+    mahjong = state(event)
+    if mahjong is None:
+        return []
+    from plugins.mahjong import pages
+
+    return pages.event_pages(event, mahjong)
 
 
 @hookimpl
 def publisher_event_status(event: Event) -> str | None:
-    mahjong = Mahjong.of(event)
-    return None if mahjong is None else live.status(event, mahjong)
+    mahjong = state(event)
+    if mahjong is None:
+        return None
+    from plugins.mahjong import live
+
+    return live.status(event, mahjong)
 
 
 @hookimpl
 def publisher_live_view(event: Event) -> dict[str, Any] | None:
-    mahjong = Mahjong.of(event)
-    return None if mahjong is None else live.live_view(event, mahjong)
+    mahjong = state(event)
+    if mahjong is None:
+        return None
+    from plugins.mahjong import live
+
+    return live.live_view(event, mahjong)
 
 
 @hookimpl
 def publisher_archive_record(event: Event) -> dict[str, Any] | None:
-    mahjong = Mahjong.of(event)
-    return None if mahjong is None else live.archive_record(event, mahjong)
+    mahjong = state(event)
+    if mahjong is None:
+        return None
+    from plugins.mahjong import live
+
+    return live.archive_record(event, mahjong)
 
 
 @hookimpl
 def publisher_event_schedule(event: Event) -> list[Session] | None:
-    mahjong = Mahjong.of(event)
-    return None if mahjong is None else sessions(mahjong.settings)
+    mahjong = state(event)
+    if mahjong is None:
+        return None
+    from plugins.mahjong.schedule import sessions
+
+    return sessions(mahjong.settings)

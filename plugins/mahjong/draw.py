@@ -13,15 +13,15 @@ import argparse
 import csv
 import io
 import random
-from pathlib import Path
 
+from plugins.mahjong import SYSTEM
 from plugins.mahjong.design import SEATS, pattern
 from plugins.mahjong.rounds import Part, Table, scores_path, seating_path
 from plugins.mahjong.seats import WINDS
-from plugins.mahjong.tournament import SYSTEM, Mahjong
+from plugins.mahjong.tournament import Mahjong
 from plugins.mahjong.winds import balance
 from publisher import hookimpl
-from publisher.build import load_event
+from publisher.loading import load_event
 from publisher.model import Event
 from publisher.output import write_atomically
 from publisher.problems import ContentError, Problem, display_path
@@ -146,16 +146,3 @@ class Redraw:
 def _next_round(event: Event, state: Mahjong) -> int:
     return next((n for n in range(1, state.settings.rounds + 1)
                  if not seating_path(event, n).exists()), state.settings.rounds)
-
-
-def add_command(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser(
-        "draw", help="draw the tables of a mahjong round",
-        description="Seat every player of a mahjong elimination round, part by part, from the "
-                    "event's seed, and write rounds/<N>-seating.csv.")
-    parser.add_argument("event", type=Path, help="the championship folder, like content/macau-2026")
-    parser.add_argument("--round", type=int, default=None,
-                        help="the round to draw (default: the first round without a seating)")
-    parser.add_argument("--dry-run", action="store_true", help="print the seating, write nothing")
-    parser.add_argument("--force", action="store_true", help="replace an existing seating file")
-    parser.set_defaults(run=run_draw)

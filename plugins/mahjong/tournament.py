@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 
+from plugins.mahjong import SYSTEM
 from plugins.mahjong.rounds import (
     Lottery,
     Part,
@@ -104,7 +105,6 @@ class Round:
         return {g: min(done.get(g, 0) + 1, self.parts_total) for g in groups}
 
 
-SYSTEM = "mahjong-elimination"
 # ASCII digits without a leading 0, like read_csv's cells: 01-seating.csv is named as unread
 _ROUND_FILE = re.compile(r"(0|[1-9][0-9]{0,5})-(?:seating|scores|penalties|lottery|withdrawals)\.csv")
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from plugins.opengotha.reader import read_tournament
 from publisher import hookimpl
 from publisher.formats import Championship, Format
 
@@ -20,4 +19,8 @@ def publisher_formats() -> list[Format]:
 
 @hookimpl
 def publisher_import(format: str, path: Path) -> Championship | None:
-    return read_tournament(path) if format == NAME else None
+    if format != NAME:
+        return None
+    from plugins.opengotha.reader import read_tournament  # and the XML parsers: only to read a file
+
+    return read_tournament(path)

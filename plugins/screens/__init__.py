@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from plugins.screens.finder import find_data
 from publisher import hookimpl
 from publisher.model import DataFile, Event, File, Page
 from publisher.text import fold_table
@@ -36,6 +35,8 @@ def publisher_static_dirs() -> list[Path]:
 def publisher_event_pages(event: Event) -> list[Page | DataFile | File]:
     if event.live is None:
         return []
+    from plugins.screens.finder import find_data  # pages only: commands that make none skip it
+
     find = find_data(event.live)
     return [
         # Beside the pages, so that it may keep them for a phone whose Wi-Fi drops.
