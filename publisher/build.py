@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import contextlib
 import gc
-import multiprocessing
 import os
 import time
 from collections.abc import Iterator
@@ -34,8 +33,12 @@ from publisher.problems import ContentError, Problem
 from publisher.render import Batch, Renderer
 from publisher.site_settings import SiteSettings, read_site_settings
 from publisher.summary import summary
+from publisher.workers import cores, forked_map
 
 Fingerprint = tuple[tuple[str, int, int, int], ...]
+# How many outputs of a championship a render worker takes at a time: enough that a part
+# costs far more than its answer's trip back, few enough that both cores finish together.
+PART = 32
 
 
 @dataclass
@@ -175,48 +178,85 @@ class Builder:
 
     def _read_and_write_all(self, writer: SiteWriter, pending: list[tuple[Path, Fingerprint]],
                             problems: list[Problem]) -> Iterator[BuiltEvent | list[Problem]]:
-        """Each pending championship, read and written, in order: a single build of several
-        (``publisher build``) spreads them over a process per core, each returning the
-        championship's summary; the files are the same either way. A championship that
-        fails in a worker otherwise than by its content is done again here, so its error
-        is raised with its whole traceback (a template's line)."""
-        workers = min(os.cpu_count() or 1, len(pending))
-        if self.remember or workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
+        """Each pending championship, read and written, in order. A single build
+        (``publisher build``) uses every core: with at least as many championships as cores,
+        each worker reads and writes whole championships and returns their summaries; with
+        fewer, each is read here and the workers render its pages, a part each. The files
+        are the same either way. A championship that fails in a worker otherwise than by its
+        content is done again here, so its error is raised with its whole traceback (a
+        template's line)."""
+        workers = 1 if self.remember else cores()
+        if workers < 2 or len(pending) < workers:
             for folder, fingerprint in pending:
                 try:
-                    yield self._read_and_write(writer, folder, fingerprint, render=not problems)
+                    yield self._read_and_write(writer, folder, fingerprint, not problems, workers)
                 except ContentError as error:
                     yield error.problems
             return
-        global _job
-        _job = (self, writer, pending)
-        try:
-            with multiprocessing.get_context("fork").Pool(workers) as pool:
-                results = pool.imap(_write_in_worker, range(len(pending)))
-                for (folder, fingerprint), done in zip(pending, results, strict=True):
-                    if done is None:
-                        yield self._read_and_write(writer, folder, fingerprint, render=not problems)
-                    elif isinstance(done[0], BuiltEvent):
-                        writer.merge(*done[1])
-                        yield done[0]
-                    else:
-                        yield done[0]
-        finally:
-            _job = None
+
+        def task(index: int) -> tuple | None:
+            """In a worker: championship ``index`` read and written into the staging folder."""
+            folder, fingerprint = pending[index]
+            writer.start_part()
+            try:
+                item = self._read_and_write(writer, folder, fingerprint)
+            except ContentError as error:
+                return (error.problems,)
+            except Exception:
+                return None
+            return item, writer.part()
+
+        with contextlib.closing(forked_map(task, len(pending), workers)) as answers:
+            for (folder, fingerprint), done in zip(pending, answers, strict=True):
+                if done is None:
+                    yield self._read_and_write(writer, folder, fingerprint, not problems)
+                elif isinstance(done[0], BuiltEvent):
+                    writer.merge(*done[1])
+                    yield done[0]
+                else:
+                    yield done[0]
 
     def _read_and_write(self, writer: SiteWriter, folder: Path, fingerprint: Fingerprint,
-                        render: bool = True) -> BuiltEvent:
-        """Read one championship and write its files; what plugins computed for its pages
-        (``data``, the live view) is let go once they are rendered: a later build reads the
-        championship again if it must render it."""
+                        render: bool = True, workers: int = 1) -> BuiltEvent:
+        """Read one championship and write its files, its pages rendered by ``workers``
+        forks when more than one; what plugins computed for its pages (``data``, the live
+        view) is let go once they are rendered: a later build reads the championship again
+        if it must render it."""
         item = BuiltEvent(fingerprint, load_event(self.pm, folder))
         if render:
             batch = self._event_batch(item.event)
             writer.check(map(batch.path, batch.outputs))
-            self._render_into(writer, batch, Site(self.content_dir, [], url=self._settings.url),
-                              item.event, item)
+            site = Site(self.content_dir, [], url=self._settings.url)
+            if workers > 1:
+                self._render_spread(writer, batch, site, item.event, workers)
+            else:
+                self._render_into(writer, batch, site, item.event, item)
         item.event.data, item.event.live = {}, None
         return item
+
+    def _render_spread(self, writer: SiteWriter, batch: Batch, site: Site, event: Event,
+                       workers: int) -> None:
+        """Render a championship's outputs in ``workers`` forks, made after it was read (so
+        nothing of it is pickled): each stages parts of PART outputs, one after another,
+        and the parts are taken back in order. A part that fails in a worker is rendered
+        again here, to raise its error with its whole traceback."""
+        parts = [slice(start, start + PART) for start in range(0, len(batch.outputs), PART)]
+
+        def task(index: int) -> tuple | None:
+            """In a worker: part ``index`` rendered into the staging folder."""
+            writer.start_part()
+            try:
+                self._render_into(writer, batch, site, event, None, parts[index])
+            except Exception:
+                return None
+            return writer.part()
+
+        with contextlib.closing(forked_map(task, len(parts), workers)) as answers:
+            for part, done in zip(parts, answers, strict=True):
+                if done is None:
+                    self._render_into(writer, batch, site, event, None, part)
+                else:
+                    writer.merge(*done)
 
     def _write_site(self, writer: SiteWriter, site: Site, built: dict[str, BuiltEvent]) -> tuple:
         """Write the archive's own pages, or keep them when what they are made from did not
@@ -231,8 +271,8 @@ class Builder:
         return inputs
 
     def _render_into(self, writer: SiteWriter, batch: Batch, site: Site, event: Event | None,
-                     item: BuiltEvent | None) -> None:
-        for rel, data in self._render(writer, batch, site, event, item):
+                     item: BuiltEvent | None, part: slice = slice(None)) -> None:
+        for rel, data in self._render(writer, batch, site, event, item, part):
             writer.add(rel, data)
 
     def _event_batch(self, event: Event) -> Batch:
@@ -240,13 +280,14 @@ class Builder:
         return Batch(outputs, prefix=event.slug)
 
     def _render(self, writer: SiteWriter, batch: Batch, site: Site, event: Event | None,
-                item: BuiltEvent | None) -> Iterator[tuple[str, bytes]]:
-        """The files of ``batch`` whose inputs changed since the last build, rendered."""
+                item: BuiltEvent | None, part: slice) -> Iterator[tuple[str, bytes]]:
+        """The files of ``batch`` (of its ``part``) whose inputs changed since the last
+        build, rendered."""
         page_site = site if event is None else Site(self.content_dir, [event], url=site.url)
         keys = (PageKeys(batch, page_site, event, self._theme)
                 if item is not None and self.remember else None)
         previous = self._built.get(event.slug).keys if event is not None and event.slug in self._built else {}
-        for output in batch.outputs:
+        for output in batch.outputs[part]:
             rel = batch.path(output)
             key = keys.key(output) if keys else None
             if item is not None:
@@ -284,27 +325,6 @@ class Builder:
             except ContentError as error:
                 problems.extend(error.problems)
         return site
-
-
-# What a forked worker works on: (builder, writer, pending championships), set by the parent.
-_job: tuple | None = None
-
-
-def _write_in_worker(index: int) -> tuple | None:
-    """Read and write pending championship ``index`` of the parent's job into its staging
-    folder. Returns its summary and the writer's part (see SiteWriter.merge), or the
-    championship's problems, or None if it failed otherwise (the parent does it again)."""
-    assert _job is not None
-    builder, writer, pending = _job
-    folder, fingerprint = pending[index]
-    writer.start_part()
-    try:
-        item = builder._read_and_write(writer, folder, fingerprint)
-    except ContentError as error:
-        return (error.problems,)
-    except Exception:
-        return None
-    return item, writer.part()
 
 
 @contextlib.contextmanager

@@ -21,13 +21,14 @@ from conftest import snapshot, write
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from publisher import hookimpl
+from publisher import build, hookimpl
 from publisher.build import Builder
 from publisher.cli import main
 from publisher.model import Site
 from publisher.plugins import plugin_manager
 from publisher.problems import ContentError
 from publisher.render import theme_dir
+from publisher.workers import forked_map
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "content"
 PM = plugin_manager()
@@ -181,21 +182,92 @@ def test_the_kept_builder_writes_what_a_full_build_writes(model, tmp_path_factor
         assert snapshot(site) == snapshot(fresh), f"after {[e.__name__ for e, _ in steps[:number + 1]]}"
 
 
-def test_a_build_spread_over_processes_writes_what_one_process_writes(tmp_path, run):
-    assert run("build", "--content", EXAMPLES, "--out", tmp_path / "spread")[0] == 0
-    Builder(PM, EXAMPLES, tmp_path / "kept").build()  # a kept builder renders in its own process
-    assert snapshot(tmp_path / "spread") == snapshot(tmp_path / "kept")
+def one_championship(root: Path) -> Path:
+    """An archive of one Go championship (and the examples' site settings)."""
+    content = root / "one"
+    shutil.copytree(EXAMPLES / "ljubljana-go-open-2026", content / "ljubljana-go-open-2026")
+    shutil.copy(EXAMPLES / "site.toml", content / "site.toml")
+    return content
 
 
-def test_a_template_mistake_met_in_a_worker_names_the_template_line(tmp_path, run):
+# How a single build spreads its work, by archive and cores: one championship's pages in
+# parts (fewer championships than cores), whole championships, or each one's pages in parts.
+SPREADS = [pytest.param(one_championship, 2, "parts", id="one-championship-2-cores"),
+           pytest.param(lambda root: EXAMPLES, 2, "championships", id="five-championships-2-cores"),
+           pytest.param(lambda root: EXAMPLES, 8, "parts", id="five-championships-8-cores")]
+
+
+@pytest.fixture
+def spread(monkeypatch: pytest.MonkeyPatch):
+    """Make single builds see ``cores`` cores (one: they render in their own process), and
+    record the task count of every pool they fork."""
+
+    def on(cores: int) -> list[int]:
+        pools: list[int] = []
+
+        def counted(task, count: int, workers: int):
+            pools.append(count)
+            return forked_map(task, count, workers)
+
+        monkeypatch.setattr(build, "cores", lambda: cores)
+        monkeypatch.setattr(build, "forked_map", counted)
+        return pools
+
+    return on
+
+
+@pytest.mark.parametrize(("archive", "cores", "by"), SPREADS)
+def test_a_build_spread_over_processes_writes_what_one_process_writes(tmp_path, run, spread,
+                                                                      archive, cores, by):
+    content = archive(tmp_path)
+    pools = spread(cores)
+    assert run("build", "--content", content, "--out", tmp_path / "spread")[0] == 0
+    Builder(PM, content, tmp_path / "kept").build()  # a kept builder renders in its own process
+    assert snapshot(tmp_path / "spread") == snapshot(tmp_path / "kept")  # the manifest too
+    championships = content_dirs(content)
+    if by == "championships":
+        assert pools == [len(championships)]
+    else:  # a pool for each championship, each rendering a few dozen of its outputs at a time
+        files = [sum(1 for p in (tmp_path / "kept" / c).rglob("*") if p.is_file()) for c in championships]
+        assert pools == [-(-count // build.PART) for count in files] and min(pools) > 1
+
+
+def content_dirs(content: Path) -> list[str]:
+    return sorted(p.name for p in content.iterdir() if (p / "event.toml").is_file())
+
+
+@pytest.mark.parametrize(("archive", "cores", "by"), SPREADS)
+def test_a_content_mistake_is_told_alike_by_a_spread_build(tmp_path, run, spread, archive, cores, by):
+    content = tmp_path / "content"
+    shutil.copytree(archive(tmp_path), content)
+    with (content / "ljubljana-go-open-2026/event.toml").open("a", encoding="utf-8") as broken:
+        broken.write("rounds = [\n")
+    told = []
+    for workers in (cores, 1):
+        spread(workers)
+        code, _, stderr = run("build", "--content", content, "--out", tmp_path / f"site-{workers}")
+        assert code == 1 and not (tmp_path / f"site-{workers}").exists()
+        told.append(stderr)
+    assert "ljubljana-go-open-2026/event.toml" in told[0] and told[0] == told[1]
+
+
+@pytest.mark.parametrize(("archive", "cores", "by"), SPREADS)
+def test_a_template_mistake_met_in_a_worker_names_the_template_line(tmp_path, run, spread,
+                                                                    archive, cores, by):
+    content = archive(tmp_path)
     templates = tmp_path / "templates"
     text = (theme_dir() / "html" / "players.html").read_text(encoding="utf-8")
     write(templates / "players.html", text.replace("<h1>Players</h1>", '<h1>{{ 1 + "a" }}</h1>'))
-    code, _, stderr = run("build", "--content", EXAMPLES, "--out", tmp_path / "site",
-                          "--templates", templates)
-    assert code == 1
-    assert stderr.startswith(f"error: {templates / 'players.html'}:3: template error: ")
-    assert "Traceback" not in stderr and not (tmp_path / "site").exists()
+    told = []
+    for workers in (cores, 1):
+        pools = spread(workers)
+        code, _, stderr = run("build", "--content", content, "--out", tmp_path / f"site-{workers}",
+                              "--templates", templates)
+        assert code == 1 and not (tmp_path / f"site-{workers}").exists()
+        assert bool(pools) == (workers > 1)
+        told.append(stderr)
+    assert told[0].startswith(f"error: {templates / 'players.html'}:3: template error: ")
+    assert "Traceback" not in told[0] and told[0] == told[1]
 
 
 class SitePagesAsked:
