@@ -64,6 +64,9 @@ def decimal_number(text: str) -> Fraction | None:
 # A line break, tab, form feed or Unicode line separator inside a cell is a space in a name:
 # spreadsheets write Alt+Enter as a line break inside quotes.
 _CELL_SPACE = re.compile(r"[\t\n\r\x0b\x0c\u2028\u2029]+")
+# What a file holds if some cell may hold one of those: a line break is inside a cell only
+# within quotes.
+_SPACED = re.compile(r'["\t\x0b\x0c\u2028\u2029]')
 
 
 @dataclass(frozen=True)
@@ -113,11 +116,13 @@ def read_csv(path: Path, required: tuple[str, ...] = ()) -> list[Row]:
         text = "\n" + text[hint.end():]
     sep = hint.group(1) if hint else delimiter(text)
     decimal_comma = sep != ","
+    # Without a quote, a tab or an odd line break anywhere, no cell holds a space to mend.
+    mend = _SPACED.search(text) is not None
     header: list[str] | None = None
     rows: list[Row] = []
     problems: list[Problem] = []
     for line, cells in _records(path, text, sep):
-        if not any(cell.strip() for cell in cells):
+        if not "".join(cells).strip():  # no cell holds more than spaces
             continue
         if header is None:
             header = [_CELL_SPACE.sub(" ", cell).strip().lower() for cell in cells]
@@ -131,9 +136,12 @@ def read_csv(path: Path, required: tuple[str, ...] = ()) -> list[Row]:
                    if any("\n" in c for c in cells) else ""),
                 line=line))
             continue
-        padded = cells + [""] * (len(header) - len(cells))
-        rows.append(Row(line, {h: _CELL_SPACE.sub(" ", c).strip()
-                               for h, c in zip(header, padded, strict=True) if h}, decimal_comma))
+        cells += [""] * (len(header) - len(cells))
+        if mend:
+            cells = [_CELL_SPACE.sub(" ", c) for c in cells]
+        named = dict(zip(header, map(str.strip, cells), strict=True))
+        named.pop("", None)  # the columns without a name
+        rows.append(Row(line, named, decimal_comma))
     if header is None:
         problems.append(Problem(path, "is empty", f"start it with a header row: {','.join(required)}"))
     if problems:
