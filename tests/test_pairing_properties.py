@@ -10,11 +10,12 @@ from plugins.macmahon.settings import STRATEGIES
 
 
 @st.composite
-def fields(draw):
-    size = draw(st.integers(2, 11))
+def fields(draw, most: int = 11, games: int = 3):
+    """Fields of 2 to ``most`` players who have played up to ``games`` games each."""
+    size = draw(st.integers(2, most))
     ids = [f"p{i:02d}" for i in range(size)]
     scores = sorted((draw(st.integers(0, 3)) for _ in ids), reverse=True)
-    edges = draw(st.sets(st.tuples(st.sampled_from(ids), st.sampled_from(ids)), max_size=size * 3))
+    edges = draw(st.sets(st.tuples(st.sampled_from(ids), st.sampled_from(ids)), max_size=size * games))
     met = {p: set() for p in ids}
     for a, b in edges:
         if a != b:

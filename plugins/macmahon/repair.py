@@ -8,6 +8,12 @@ moving away from the opponents the strategy prefers cost a little, so the repair
 keeps equal scores first and stays close to the strategy second. The window doubles until a
 repeat-free matching exists, and twice more to look for a cheaper one; only when the
 whole field has none is a repeat allowed.
+
+The matching of a small pool (at most EXACT_NODES players) is found here, by dynamic
+programming, when it is the only one of its cost; it is then the matching networkx's
+exact algorithm returns too. When several cost the same, and for bigger pools, networkx
+finds it, as it chooses among equals. Most repairs are small, and networkx takes longer to
+import than such a repair takes to solve.
 """
 
 from __future__ import annotations
@@ -22,6 +28,11 @@ BREAK_COST = 10               # a pair the greedy draw made and the repair does 
 REPEAT_COST = 10_000_000_000  # a game two players have already played
 WIDENINGS = 2                 # windows tried beyond the first that can be repaired
 _DOWN = "\x00down"            # the stand-in an odd pool's floater is paired with
+# Up to 18 players the dynamic programming below takes at most about 15 ms (dense pools; it
+# grows about fourfold with each two players more), against 70 ms to import networkx.
+EXACT_NODES = 18
+
+Matching = list[tuple[str, str]]
 
 
 class Player(Protocol):
@@ -125,26 +136,96 @@ class _Cost:
 
 
 def _match(pool: list[str], cost: _Cost, repeats: bool,
-           spare: bool) -> tuple[list[tuple[str, str]], str | None] | None:
+           spare: bool) -> tuple[Matching, str | None] | None:
     """A minimum-cost perfect matching of ``pool`` and who is left over, or None if none
     avoids repeats. With ``spare``, one player pairs with a stand-in: they go down."""
-    import networkx as nx  # here: networkx takes longer to import than a build needs it
-
-    graph = nx.Graph()
-    graph.add_nodes_from(pool)
     costs: dict[tuple[str, str], int] = {}
     for a, b in combinations(pool, 2):
         if repeats or not cost.met(a, b):
             costs[a, b] = cost(a, b)
     if spare:
         costs.update(((a, _DOWN), 0) for a in pool)
-    ceiling = max(costs.values(), default=0) + 1
-    for (a, b), pair_cost in costs.items():
-        graph.add_edge(a, b, weight=ceiling - pair_cost)
-    matching = nx.max_weight_matching(graph, maxcardinality=True)
-    if 2 * len(matching) < len(pool) + spare:
+    nodes = [*pool, _DOWN] if spare else pool
+    matching = _only_optimum(nodes, costs) if len(nodes) <= EXACT_NODES else _TIED
+    if isinstance(matching, _Tied):
+        matching = _networkx_matching(nodes, costs)
+    if matching is None:
         return None
     pairs = sorted(tuple(sorted(m)) for m in matching)
     floater = next((b for a, b in pairs if a == _DOWN), None)
     return [p for p in pairs if _DOWN not in p], floater  # type: ignore[misc]
 
+
+class _Tied:
+    """Several matchings share the least cost: networkx chooses among them."""
+
+
+_TIED = _Tied()
+
+
+def _networkx_matching(nodes: list[str], costs: dict[tuple[str, str], int]) -> Matching | None:
+    """A minimum-cost perfect matching of ``nodes`` over the pairs ``costs`` allows, or None."""
+    import networkx as nx  # here: networkx takes longer to import than a build needs it
+
+    graph = nx.Graph()
+    graph.add_nodes_from(nodes)
+    ceiling = max(costs.values(), default=0) + 1
+    for (a, b), pair_cost in costs.items():
+        graph.add_edge(a, b, weight=ceiling - pair_cost)
+    matching = nx.max_weight_matching(graph, maxcardinality=True)
+    return None if 2 * len(matching) < len(nodes) else list(matching)
+
+
+def _only_optimum(nodes: list[str], costs: dict[tuple[str, str], int]) -> Matching | _Tied | None:
+    """The minimum-cost perfect matching of ``nodes`` over the pairs ``costs`` allows if it is
+    the only one of its cost; None if there is no perfect matching; ``_TIED`` if several share
+    the least cost.
+
+    Dynamic programming over the sets of players still to pair (bit masks): the lowest of a
+    set is paired with each partner it may have, and the rest solved the same way. Each set's
+    answer is its least cost, how many matchings reach it (counted up to two) and the partner
+    of its lowest player in the best one.
+    """
+    size = len(nodes)
+    if size % 2:
+        return None
+    index = {x: i for i, x in enumerate(nodes)}
+    partners: list[list[tuple[int, int]]] = [[] for _ in nodes]
+    for (a, b), pair_cost in costs.items():
+        i, j = sorted((index[a], index[b]))
+        partners[i].append((j, pair_cost))
+    solved: dict[int, tuple[int, int, int] | None] = {0: (0, 1, -1)}
+
+    def solve(left: int) -> tuple[int, int, int] | None:
+        if left in solved:
+            return solved[left]
+        low = (left & -left).bit_length() - 1
+        rest = left ^ (1 << low)
+        best: tuple[int, int, int] | None = None
+        for partner, pair_cost in partners[low]:
+            if not rest >> partner & 1:
+                continue
+            below = solve(rest ^ (1 << partner))
+            if below is None:
+                continue
+            total = pair_cost + below[0]
+            if best is None or total < best[0]:
+                best = (total, below[1], partner)
+            elif total == best[0]:
+                best = (total, min(2, best[1] + below[1]), best[2])
+        solved[left] = best
+        return best
+
+    left = (1 << size) - 1
+    answer = solve(left)
+    if answer is None:
+        return None
+    if answer[1] > 1:
+        return _TIED
+    pairs = []
+    while left:
+        low = (left & -left).bit_length() - 1
+        partner = solved[left][2]  # type: ignore[index]
+        pairs.append((nodes[low], nodes[partner]))
+        left ^= (1 << low) | (1 << partner)
+    return pairs
