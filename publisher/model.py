@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import zoneinfo
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -153,7 +154,8 @@ class Page:
     path: str
     template: str
     title: str
-    context: dict[str, Any] = field(default_factory=dict)
+    # The template's variables, or a function that makes them (see ``made``).
+    context: dict[str, Any] | Callable[[], dict[str, Any]] = field(default_factory=dict)
     nav: str | None = None
     nav_order: int = 50
     # The content files the page is made from (event.toml, players.csv, round files...):
@@ -172,18 +174,34 @@ class Page:
 
 @dataclass
 class DataFile:
-    """A JSON file: ``data`` is written in the order its dicts and lists have."""
+    """A JSON file: ``data`` is written in the order its dicts and lists have. ``data`` may
+    be a function that makes it, and ``sources`` the content files it is made from (see
+    ``made``)."""
 
     path: str
     data: Any
+    sources: tuple[Path, ...] = ()
 
 
 @dataclass
 class File:
-    """A file whose bytes a plugin made with a library of its own (an Atom feed, a calendar)."""
+    """A file whose bytes a plugin made with a library of its own (an Atom feed, a calendar),
+    or a function that makes them, with the content files they are made from (see ``made``)."""
 
     path: str
-    data: bytes
+    data: bytes | Callable[[], bytes]
+    sources: tuple[Path, ...] = ()
+
+
+def made(value: Any) -> Any:
+    """An output's context or data, made now if the plugin gave a function for it.
+
+    A plugin gives a function for what is costly to make and made from ``sources`` alone
+    (a round's standings page, its CSV and JSON are made from event.toml, players.csv and
+    the round files up to it): a rebuild that finds those files as they were keeps the
+    output without making it (publisher/pagekeys.py), so a result saved in round 7 costs
+    nothing for rounds 1 to 6. Without ``sources`` it is made at every build."""
+    return value() if callable(value) else value
 
 
 @dataclass

@@ -12,6 +12,11 @@ rendered. A JSON file is made from its data alone, so it always has a key. A dat
 without ``sources`` shows when its championship's folder last changed, so it changes
 whenever its championship is rebuilt: it gets no key, and its context is not pickled. A
 page that is not dated (``Page.dated``) is keyed by its context alone.
+
+An output whose context or data is a function (``publisher.model.made``) is keyed
+by its ``sources`` and their times and sizes alone, without being made: the plugin
+promises it is made from those files (and what every page of its championship
+shows). Without sources, or with one that is not there to look at, it gets no key.
 """
 
 from __future__ import annotations
@@ -34,10 +39,11 @@ class PageKeys:
                                               event.game, event.system, event.rounds)
         nav = [(p.path, p.nav, p.nav_order) for p in batch.nav]
         self._common = _digest((header, nav, sorted(batch.paths), batch.prefix, site.url, theme))
-        keyed = [o for o in batch.outputs
-                 if isinstance(o, Page) and o.context_only and (o.sources or not o.dated)]
+        keyed = [o for o in batch.outputs if isinstance(o, Page) and o.context_only
+                 and not callable(o.context) and (o.sources or not o.dated)]
         counts = Counter(id(v) for o in keyed for v in o.context.values())
         self._shared: dict[int, bytes | None] = {}
+        self._stats: dict[Path, tuple[int, int] | None] = {}
         for output in keyed:
             for value in output.context.values():
                 if counts[id(value)] > 1 and id(value) not in self._shared:
@@ -46,7 +52,14 @@ class PageKeys:
     def key(self, output: Page | DataFile | File) -> bytes | None:
         """The output's digest, or None when it must be rendered anyway."""
         if isinstance(output, DataFile | File):
+            if callable(output.data):
+                return self._by_sources(output.path, output.sources)
             return _digest((output.path, output.data))
+        if callable(output.context):
+            if not output.context_only or self._common is None:
+                return None
+            return self._by_sources(output.path, output.sources, output.template, output.title,
+                                    self._common)
         if not output.context_only or (output.dated and not output.sources):
             return None
         context = {k: self._shared.get(id(v), v) for k, v in output.context.items()}
@@ -57,15 +70,27 @@ class PageKeys:
         return _digest((self._common, output.path, output.template, output.title, output.sources,
                         times, context))
 
-    def _times(self, sources: tuple[Path, ...]) -> list[int | None]:
-        """When the page's sources last changed (a page may say so)."""
-        times = []
-        for source in sources:
+    def _by_sources(self, path: str, sources: tuple[Path, ...], *more: Any) -> bytes | None:
+        """The key of an output made from ``sources`` alone; None without sources, or when
+        one cannot be looked at (a live source's copy is gone once read): then it is made."""
+        times = self._times(sources)
+        if not sources or None in times:
+            return None
+        return _digest((path, sources, times, *more))
+
+    def _times(self, sources: tuple[Path, ...]) -> list[tuple[int, int] | None]:
+        """When the sources last changed, and their sizes (what a page made from them
+        alone is keyed by; a dated page also shows the newest time)."""
+        return [self._stat(source) for source in sources]
+
+    def _stat(self, source: Path) -> tuple[int, int] | None:
+        if source not in self._stats:
             try:
-                times.append(source.stat().st_mtime_ns)
+                st = source.stat()
+                self._stats[source] = (st.st_mtime_ns, st.st_size)
             except OSError:
-                times.append(None)
-        return times
+                self._stats[source] = None
+        return self._stats[source]
 
 
 def _digest(value: Any) -> bytes | None:

@@ -17,7 +17,7 @@ import pluggy
 
 from publisher.assets import Assets, collect_assets
 from publisher.changed import last_changed
-from publisher.model import DataFile, Event, File, Page, Site
+from publisher.model import DataFile, Event, File, Page, Site, made
 from publisher.plugins import systems
 from publisher.qr import qr_svg
 
@@ -109,9 +109,9 @@ class Renderer:
     def render(self, output: Page | DataFile | File, batch: Batch, site: Site, event: Event | None) -> bytes:
         """The bytes of one output of ``batch``."""
         if isinstance(output, DataFile):
-            return dumps(output.data)
+            return dumps(made(output.data))
         if isinstance(output, File):
-            return output.data
+            return made(output.data)
         return self._page(output, batch.path(output), site, event, batch.nav, batch.prefix, batch.paths)
 
     def _page(self, page: Page, path: str, site: Site, event: Event | None, nav: list[Page],
@@ -141,7 +141,7 @@ class Renderer:
             return public_url(posixpath.join(prefix, target))
 
         context: dict[str, Any] = {
-            **page.context,
+            **made(page.context),
             "site": site, "event": event, "page": page, "url": url, "event_url": event_url,
             "asset": asset,
             "public_url": public_url, "event_public_url": event_public_url,

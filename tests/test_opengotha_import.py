@@ -282,6 +282,27 @@ def test_each_save_from_opengotha_rebuilds_the_site_under_watch(tmp_path):
         watcher.stop()
 
 
+def test_a_kept_build_of_a_live_source_shows_a_result_corrected_in_an_early_round(tmp_path):
+    """A live source is read into a copy that is gone once read: the pages and files of
+    round 1, made from that copy, are made again when OpenGotha's file changes."""
+    from publisher.build import Builder
+    from publisher.plugins import plugin_manager
+
+    content, site = tmp_path / "content", tmp_path / "site"
+    folder = content / "live"
+    write_tournament(folder / "tournament.xml")
+    write(folder / "event.toml", 'source = "opengotha"\nfile = "tournament.xml"\n')
+    builder = Builder(plugin_manager(), content, site)
+    builder.build()
+    assert "1,Able Ann,3d,1-0,Dale Dan,2d" in (site / "live" / "round-1.csv").read_text(encoding="utf-8")
+    write_tournament(folder / "tournament.xml",
+                     games=[(1, 1, 3, 0, "RESULT_WHITEWINS", 0), *GAMES[1:]], byes=BYES)
+    builder.build()
+    assert "1,Able Ann,3d,0-1,Dale Dan,2d" in (site / "live" / "round-1.csv").read_text(encoding="utf-8")
+    rows = json.loads((site / "live" / "data" / "round-1.json").read_text(encoding="utf-8"))
+    assert rows["pairings"][0]["result"] == "0-1"
+
+
 def test_a_live_source_of_an_unknown_format_names_the_key(tmp_path, run):
     folder = tmp_path / "content" / "live"
     write_tournament(folder / "tournament.xml")

@@ -4,6 +4,8 @@ the crosstable, a page per player, their JSON, the archive's status line and the
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
 from typing import Any
 
 from plugins.macmahon.rounds import Round
@@ -51,26 +53,24 @@ def event_outputs(event: Event, results: Results) -> list[Page | DataFile]:
     # The player columns event.toml's [standings] asks for, where anybody has a value.
     columns = [c for c in event.data["core"]["standings_columns"]
                if any(getattr(p, c) not in (None, "") for p in event.players)]
-    for rnd, table in zip(results.rounds, results.standings, strict=True):
-        before = (results.standings[rnd.number - 2].by_player if rnd.number > 1 else None)
-        scores = {p: (before[p].score if before else float(results.initial[p]))
-                  for p in event.players_by_id}
-        # Round n and the standings after it are made from the settings, the field and rounds 1..n.
-        sources = (event.toml_path, event.players_path, *(r.path for r in results.rounds[:rnd.number]))
+    # A round's pages and files are made when written: a rebuild that finds their sources
+    # as they were keeps them without making them (publisher.model.made).
+    for rnd in results.rounds:
+        number, sources = rnd.number, round_sources(event, results, rnd.number)
+        table = partial(results.standings.__getitem__, number - 1)
         outputs += [
-            Page(f"round-{rnd.number}.html", "macmahon/round.html",
-                 f"Round {rnd.number} — {event.name}",
-                 {**common, "round": rnd, "scores": scores,
-                  "source": display_path(rnd.path.relative_to(event.dir))},
-                 nav="Pairings" if rnd.number == last else None, nav_order=20, context_only=True,
+            Page(f"round-{number}.html", "macmahon/round.html", f"Round {number} — {event.name}",
+                 partial(_round_context, event, results, common, rnd),
+                 nav="Pairings" if number == last else None, nav_order=20, context_only=True,
                  sources=sources),
-            Page(f"standings-{rnd.number}.html", "macmahon/standings.html",
-                 f"Standings after round {rnd.number} — {event.name}",
-                 {**common, "standings": table, "columns": columns, **legend(results.settings)},
-                 nav="Standings" if rnd.number == last else None, nav_order=30, context_only=True,
+            Page(f"standings-{number}.html", "macmahon/standings.html",
+                 f"Standings after round {number} — {event.name}",
+                 lambda table=table: {**common, "standings": table(), "columns": columns,
+                                      **legend(results.settings)},
+                 nav="Standings" if number == last else None, nav_order=30, context_only=True,
                  sources=sources),
-            DataFile(f"data/round-{rnd.number}.json", rnd.as_json()),
-            DataFile(f"data/standings-{rnd.number}.json", table.as_json()),
+            DataFile(f"data/round-{number}.json", rnd.as_json, sources),
+            DataFile(f"data/standings-{number}.json", lambda table=table: table().as_json(), sources),
         ]
     latest = results.standings[-1]
     history = results.standings.history
@@ -86,12 +86,27 @@ def event_outputs(event: Event, results: Results) -> list[Page | DataFile]:
             f"players/{player.id}.html", "macmahon/player.html", f"{player.name} — {event.name}",
             {**common, "player": player, "entries": entries,
              "line": latest.by_player[player.id], "latest": latest.round,
-             "after": {s.round: s.by_player[player.id] for s in results.standings},
+             # the score after each round (a page's key pickles its context: numbers are cheap)
+             "after": {s.round: s.by_player[player.id].score for s in results.standings},
              "initial": results.initial[player.id],
              # the opponents' places only: a result that moves others leaves this page alone
              "places": {e.opponent: places[e.opponent] for e in entries if e.opponent}},
             context_only=True, dated=False))
     return outputs
+
+
+def round_sources(event: Event, results: Results, number: int) -> tuple[Path, ...]:
+    """What round ``number``'s pairings and the standings after it are made from: the
+    settings, the field and the round files up to it."""
+    return (event.toml_path, event.players_path, *(r.path for r in results.rounds[:number]))
+
+
+def _round_context(event: Event, results: Results, common: dict[str, Any], rnd: Round) -> dict[str, Any]:
+    """The pairings page of ``rnd``, with everybody's score before it."""
+    before = results.standings[rnd.number - 2].by_player if rnd.number > 1 else None
+    scores = {p: (before[p].score if before else float(results.initial[p])) for p in event.players_by_id}
+    return {**common, "round": rnd, "scores": scores,
+            "source": display_path(rnd.path.relative_to(event.dir))}
 
 
 def legend(settings: Settings) -> dict[str, Any]:

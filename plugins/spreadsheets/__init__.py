@@ -5,11 +5,17 @@ so a spreadsheet can sum and sort them."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from functools import partial
+from typing import TYPE_CHECKING, Any
 
 from plugins.spreadsheets.table import spreadsheet_csv
 from publisher import hookimpl
 from publisher.model import Event, File, Page
+
+if TYPE_CHECKING:
+    from plugins.macmahon.rounds import Round
+    from plugins.macmahon.standings import Standings
 
 
 @hookimpl
@@ -36,33 +42,49 @@ def _number(value: float | None) -> str:
 
 
 def _macmahon(event: Event) -> list[File]:
-    from plugins.macmahon.pages import seats
-    from plugins.macmahon.standings import LABELS
+    """A CSV of every round's pairings and of the standings after it, made when written
+    (from the same files as their pages: a save in round 7 leaves rounds 1 to 6 alone)."""
+    from plugins.macmahon.pages import round_sources
 
     mm = event.data.get("macmahon")
     if mm is None or mm.results is None:
         return []
+    outputs = []
+    for rnd in mm.results.rounds:
+        sources = round_sources(event, mm.results, rnd.number)
+        outputs += [File(f"standings-{rnd.number}.csv",
+                         partial(_standings_csv, event, mm.results.standings, rnd.number), sources),
+                    File(f"round-{rnd.number}.csv", partial(_round_csv, event, rnd), sources)]
+    return outputs
+
+
+def _standings_csv(event: Event, standings: Sequence[Standings], number: int) -> bytes:
+    from plugins.macmahon.standings import LABELS
+
+    table = standings[number - 1]
+    names = event.players_by_id
+    show_wins = "wins" not in table.tiebreaks
+    header = ["Place", "Player", "Rank", "Score", *(["Wins"] if show_wins else []),
+              *(LABELS[t] for t in table.tiebreaks)]
+    rows: list[list[Any]] = []
+    for line in table.lines:
+        player = names[line.player]
+        rows.append([line.place_text, player.name, str(player.rank or ""), _number(line.score),
+                     *([_number(line.wins)] if show_wins else []),
+                     *(_number(line.tiebreaks[t]) for t in table.tiebreaks)])
+    return spreadsheet_csv(header, rows)
+
+
+def _round_csv(event: Event, rnd: Round) -> bytes:
+    from plugins.macmahon.pages import seats
+
     names = event.players_by_id
     black, white = seats(event)
-    outputs = []
-    for rnd, table in zip(mm.results.rounds, mm.results.standings, strict=True):
-        show_wins = "wins" not in table.tiebreaks
-        header = ["Place", "Player", "Rank", "Score", *(["Wins"] if show_wins else []),
-                  *(LABELS[t] for t in table.tiebreaks)]
-        rows: list[list[Any]] = []
-        for line in table.lines:
-            player = names[line.player]
-            rows.append([line.place_text, player.name, str(player.rank or ""), _number(line.score),
-                         *([_number(line.wins)] if show_wins else []),
-                         *(_number(line.tiebreaks[t]) for t in table.tiebreaks)])
-        outputs.append(File(f"standings-{rnd.number}.csv", spreadsheet_csv(header, rows)))
-        games = [[g.table, names[g.black].name, str(names[g.black].rank or ""),
-                  (g.result or "").replace("!", " (forfeit)"), names[g.white or ""].name,
-                  str(names[g.white or ""].rank or "")] for g in rnd.games]
-        games += [["", names[g.black].name, str(names[g.black].rank or ""), "bye", "", ""] for g in rnd.byes]
-        outputs.append(File(f"round-{rnd.number}.csv", spreadsheet_csv(
-            ["Table", black, f"{black} rank", "Result", white, f"{white} rank"], games)))
-    return outputs
+    games = [[g.table, names[g.black].name, str(names[g.black].rank or ""),
+              (g.result or "").replace("!", " (forfeit)"), names[g.white or ""].name,
+              str(names[g.white or ""].rank or "")] for g in rnd.games]
+    games += [["", names[g.black].name, str(names[g.black].rank or ""), "bye", "", ""] for g in rnd.byes]
+    return spreadsheet_csv(["Table", black, f"{black} rank", "Result", white, f"{white} rank"], games)
 
 
 def _mahjong(event: Event) -> list[File]:
