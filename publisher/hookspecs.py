@@ -141,7 +141,10 @@ def publisher_event_pages(event: Event) -> list[Page | DataFile | File]:
     says when its data last changed, from its ``sources`` (every file of the championship
     without them); one that says itself what it covers sets ``dated=False``. With
     ``context_only`` a rebuild renders it again only when its context (or, dated, its
-    sources' times) changed (publisher/pagekeys.py).
+    sources' times) changed (publisher/pagekeys.py). What is costly to make and made from
+    ``sources`` alone may be given as a function (a Page's ``context``, a DataFile's or
+    File's ``data``): it is called when the output is written, and not at all while those
+    files are as the last build found them (publisher.model.made).
     """
 
 
