@@ -300,3 +300,23 @@ def test_a_build_with_nothing_changed_asks_no_plugin_for_the_archive_pages(model
     shutil.rmtree(tmp_path / "site")  # someone removed --out
     builder.build()
     assert asked.times == 4 and (tmp_path / "site" / "data" / "people.json").is_file()
+
+
+def test_a_kept_round_file_is_checked_again_against_a_changed_field(model, tmp_path):
+    """Round files are kept between builds; a player taken out of players.csv still makes
+    round 1 (unchanged) name them, and a broken round file is told at every build."""
+    content = tmp_path / "content"
+    shutil.copytree(model / "club-swiss", content / "club-swiss")
+    players, first = content / "club-swiss" / "players.csv", content / "club-swiss" / "rounds" / "1.csv"
+    builder = Builder(PM, content, tmp_path / "site")
+    builder.build()
+    kept = players.read_text(encoding="utf-8")
+    players.write_text(kept.replace("\ns00,Player 0,1k,2000", ""), encoding="utf-8")
+    for _ in range(2):
+        with pytest.raises(ContentError) as error:
+            builder.build()
+        assert any(p.file == first and p.message == "unknown player 's00'" for p in error.value.problems)
+    players.write_text(kept, encoding="utf-8")
+    builder.build()
+    Builder(PM, content, tmp_path / "fresh").build()
+    assert snapshot(tmp_path / "site") == snapshot(tmp_path / "fresh")

@@ -1,4 +1,5 @@
-"""Standings kept between the builds of one process, found again by a digest of their inputs.
+"""Standings and round files kept between the builds of one process, found again by what
+they are made from.
 
 Under ``watch`` a saved result reloads its championship, and the standings after
 every round would be computed again although a result in round 7 changes only the
@@ -11,6 +12,11 @@ so a kept table is the table a fresh computation would give; anything that canno
 be digested is simply computed. The store holds the most recently used tables
 only (:data:`KEEP`: the rounds of the championship being edited and a few more),
 so a watched archive of fifty does not hold fifty championships' standings.
+
+A round file read is kept under its path, modification time and size and the ids of
+the field it was checked against (:func:`kept_round`): a save reads again only the file
+it changed, not the six before it. A file that does not read is never kept, so its
+problems are told at every build until it is mended.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ import hashlib
 import pickle
 from collections import OrderedDict
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -31,6 +38,7 @@ if TYPE_CHECKING:
 KEEP = 40  # standings tables kept: about four championships of ten rounds
 
 _kept: OrderedDict[bytes, Standings] = OrderedDict()
+_rounds: OrderedDict[Path, tuple[tuple, Round]] = OrderedDict()
 
 
 def input_digests(players: list[Player], rounds: list[Round], grouping: Grouping,
@@ -66,3 +74,24 @@ def kept_or_computed(digest: bytes | None, compute: Callable[[], Standings]) -> 
 
 def _pickled(value: object) -> bytes:
     return pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def kept_round(path: Path, ids: tuple[str, ...], read: Callable[[], Round]) -> Round:
+    """Round file ``path`` as last read against the field ``ids``, or ``read()`` kept from
+    now on. The file is looked at before it is read: a save while it is read is seen by
+    the next build."""
+    try:
+        st = path.stat()
+    except OSError:
+        return read()  # reading it tells what is wrong
+    inputs = (st.st_mtime_ns, st.st_size, ids)
+    found = _rounds.get(path)
+    if found is not None and found[0] == inputs:
+        _rounds.move_to_end(path)
+        return found[1]
+    rnd = read()
+    _rounds[path] = (inputs, rnd)
+    while len(_rounds) > KEEP:
+        _rounds.popitem(last=False)
+    return rnd
+

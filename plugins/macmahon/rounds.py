@@ -12,8 +12,10 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
+from plugins.macmahon.kept import kept_round
 from publisher.content import unread_files
 from publisher.csvfiles import Row, read_csv, whole_number
 from publisher.model import Event
@@ -134,9 +136,10 @@ def read_rounds(event: Event) -> list[Round]:
             problems.add(path, f"round {number - 1} has no file", f"add rounds/{number - 1}.csv first")
     problems.check()
     rounds = []
+    ids = tuple(event.players_by_id)
     for number, path in sorted(numbers.items()):
         try:
-            rounds.append(read_round(event, number, path))
+            rounds.append(kept_round(path, ids, partial(read_round, event, number, path)))
         except ContentError as error:  # report every file's problems, not just the first file's
             problems.extend(error.problems)
     problems.check()
