@@ -80,6 +80,7 @@ def event_outputs(event: Event, results: Results) -> list[Page | DataFile]:
                                    for p, entries in history.items()}},
                         nav="Crosstable", nav_order=40, context_only=True))
     places = {line.player: line.place_text for line in latest.lines}
+    tables = [(t.round, t.by_player) for t in results.standings]
     for player in event.players:
         entries = history[player.id]
         outputs.append(Page(
@@ -87,7 +88,7 @@ def event_outputs(event: Event, results: Results) -> list[Page | DataFile]:
             {**common, "player": player, "entries": entries,
              "line": latest.by_player[player.id], "latest": latest.round,
              # the score after each round (a page's key pickles its context: numbers are cheap)
-             "after": {s.round: s.by_player[player.id].score for s in results.standings},
+             "after": {n: lines[player.id].score for n, lines in tables},
              "initial": results.initial[player.id],
              # the opponents' places only: a result that moves others leaves this page alone
              "places": {e.opponent: places[e.opponent] for e in entries if e.opponent}},

@@ -7,7 +7,7 @@ draws them and filters them by the typed name, folded as ``publisher.text.fold``
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
 from publisher.text import fold, search_key
@@ -74,4 +74,5 @@ def own_result(result: str, side: int) -> str:
 
 def find_data(live: dict[str, Any]) -> dict[str, Any]:
     """What the find page shows: the heading of what is played and the rows, as JSON."""
-    return {"heading": live.get("heading", ""), "entries": [asdict(e) for e in find_entries(live)]}
+    # vars, not asdict: the fields are strings, which asdict would deep-copy one by one
+    return {"heading": live.get("heading", ""), "entries": [dict(vars(e)) for e in find_entries(live)]}
