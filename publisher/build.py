@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import gc
 import os
+import sys
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -291,7 +292,7 @@ class Builder:
             rel = batch.path(output)
             key = keys.key(output) if keys else None
             if item is not None:
-                item.keys[output.path] = key
+                item.keys[sys.intern(output.path)] = key  # the same names in every championship
             if key is not None and previous.get(output.path) == key and writer.keep(rel):
                 continue
             yield rel, self.renderer.render(output, batch, page_site, event)

@@ -16,9 +16,10 @@ from pathlib import Path
 MANIFEST_NAME = ".publisher-manifest.json"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Entry:
-    """One file: its sha256 (hex) and its size in bytes."""
+    """One file: its sha256 (hex) and its size in bytes. Slotted: a build holds one for
+    every file of the site."""
 
     sha256: str
     size: int

@@ -12,18 +12,18 @@ they hold what those pages read and as little else as can be:
   the typed attributes (``person``, ``egd_pin``...): ``id``, ``name``, ``rank`` and the
   other contract columns are read from the attributes;
 - every string in it (names, countries, clubs, places, scores) interned and every rank
-  and number shared, so a country or a place written a thousand times across the
-  archive is held once.
+  and player number shared, so a country or a place written a thousand times across
+  the archive is held once.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import functools
 import sys
 from typing import Any
 
 from publisher.model import Event, Player
+from publisher.ranks import Rank
 
 # players.csv columns held by an attribute of Player, and so left out of a summary's fields.
 TYPED_COLUMNS = frozenset(f.name for f in dataclasses.fields(Player)) - {"line", "fields"}
@@ -47,11 +47,13 @@ def _text(value: str) -> str:
     return sys.intern(value) if type(value) is str else value
 
 
-@functools.lru_cache(maxsize=1 << 14, typed=True)
-def _value(value: Any) -> Any:
-    """One object for each equal small immutable value (a rank, a rating, a line number):
-    they repeat across the archive's fields. Bounded, since a long watch sees many."""
-    return value
+# One object for each rank and each number a player holds (a line of players.csv, a
+# rating): a few thousand values, repeated across the archive's fields.
+_VALUES: dict[tuple[type, Rank | int], Rank | int] = {}
+
+
+def _value(value: Rank | int | None) -> Rank | int | None:
+    return None if value is None else _VALUES.setdefault((type(value), value), value)
 
 
 def _shared(value: Any) -> Any:

@@ -60,7 +60,7 @@ def check_people(event: Event, problems: Problems) -> None:
         seen[key] = player
 
 
-@dataclass
+@dataclass(slots=True)
 class Appearance:
     """A person in one championship: the row of players.csv and how they finished."""
 
@@ -72,7 +72,7 @@ class Appearance:
     key: str  # the person's key, "" for a row without an id
 
 
-@dataclass
+@dataclass(slots=True)
 class Person:
     """Everyone the archive recognises across championships, with their championships, oldest first."""
 
