@@ -87,6 +87,8 @@ def test_a_summary_holds_the_field_and_places_not_what_the_system_computed():
     # repeated text is held once across championships
     other = summary(load_event(PM, EXAMPLES / "bled-go-tournament-2025"))
     assert first.country is next(p.country for p in other.players if p.country == "IT")
+    twenty = [p.rank for p in [*kept.players, *other.players] if p.rank == Rank.parse("20k")]
+    assert len(twenty) > 2 and all(rank is twenty[0] for rank in twenty)
 
 
 def test_a_watched_build_keeps_no_computed_data_between_builds(content, tmp_path):
