@@ -118,3 +118,22 @@ def test_a_player_page_is_not_dated_so_a_save_rewrites_only_the_players_it_moved
     moved = {p for p, data in snapshot(out).items() if data != after.get(p)}
     assert {"club-swiss/players/a.html", "club-swiss/players/b.html"} <= moved
     assert "club-swiss/players/c.html" not in moved and "club-swiss/players/d.html" not in moved
+
+
+def test_the_groups_page_is_dated_by_the_settings_and_the_field(run, tmp_path):
+    """Groups are made from event.toml and players.csv: a saved result leaves the page as it was."""
+    import shutil
+
+    content = tmp_path / "content"
+    shutil.copytree(Path(__file__).parent.parent / "content" / "wosc-2026", content / "wosc")
+    for path in (content / "wosc").rglob("*"):
+        set_time(path, "2026-03-01T08:00:00+00:00")
+    set_time(content / "wosc" / "players.csv", "2026-03-01T09:00:00+00:00")
+    out = tmp_path / "site"
+    assert run("build", "--content", content, "--out", out)[0] == 0
+    before = (out / "wosc" / "groups.html").read_text(encoding="utf-8")
+    assert stamp(out / "wosc" / "groups.html")[0] == "2026-03-01T09:00:00+00:00"
+    set_time(content / "wosc" / "rounds" / "1.csv", "2026-03-01T15:05:00+00:00")
+    assert run("build", "--content", content, "--out", out)[0] == 0
+    assert (out / "wosc" / "groups.html").read_text(encoding="utf-8") == before
+    assert stamp(out / "wosc" / "round-1.html")[0] == "2026-03-01T15:05:00+00:00"

@@ -3,6 +3,8 @@ Markdown pages and ``event.json``; and the archive's front page."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from publisher import hookimpl
 from publisher.model import DataFile, Event, Page, Site
 from publisher.problems import ContentError, Problem
@@ -25,15 +27,19 @@ def publisher_load_event(event: Event) -> None:
     event.data["core"] = {"standings_columns": [c for c in STANDINGS_COLUMNS if c in columns]}
 
 
+def _players_context(event: Event) -> dict[str, Any]:
+    """The Players page: the field in alphabetical order, each with its search key."""
+    players = sorted(event.players, key=lambda p: (p.name.casefold(), p.id))
+    return {"players": players, "fold": fold_table(),
+            "keys": {p.id: search_key(" ".join(filter(None, [p.name, p.id, p.club, p.country])))
+                     for p in players}}
+
+
 @hookimpl
 def publisher_event_pages(event: Event) -> list[Page | DataFile]:
-    players = sorted(event.players, key=lambda p: (p.name.casefold(), p.id))
     outputs: list[Page | DataFile] = [
         Page("index.html", "event.html", event.name, nav="Overview", nav_order=0),
-        Page("players.html", "players.html", f"Players — {event.name}",
-             {"players": players, "fold": fold_table(),
-              "keys": {p.id: search_key(" ".join(filter(None, [p.name, p.id, p.club, p.country])))
-                       for p in players}},
+        Page("players.html", "players.html", f"Players — {event.name}", lambda: _players_context(event),
              nav="Players", nav_order=10, context_only=True, sources=(event.toml_path, event.players_path)),
         DataFile("data/event.json", event_json(event)),
     ]

@@ -29,7 +29,14 @@ class Section:
 
 
 def groups_page(event: Event, grouping: Grouping) -> Page:
-    """The ``groups.html`` page of a McMahon event."""
+    """The ``groups.html`` page of a McMahon event: made from event.toml and players.csv
+    alone, so a saved result neither makes it again nor re-dates it."""
+    return Page("groups.html", "macmahon/groups.html", f"Groups — {event.name}",
+                lambda: _context(event, grouping), nav="Groups", nav_order=15, context_only=True,
+                sources=(event.toml_path, event.players_path))
+
+
+def _context(event: Event, grouping: Grouping) -> dict:
     promoted = {p.player for p in grouping.promotions}
     moves = {m.player: m for m in grouping.moves}
     sections = [
@@ -40,5 +47,4 @@ def groups_page(event: Event, grouping: Grouping) -> Page:
         ])
         for group in grouping.groups
     ]
-    return Page("groups.html", "macmahon/groups.html", f"Groups — {event.name}",
-                {"grouping": grouping, "sections": sections}, nav="Groups", nav_order=15)
+    return {"grouping": grouping, "sections": sections}
