@@ -21,7 +21,7 @@ from publisher.model import Event, MarkdownPage, Player, Session, Site
 from publisher.plugins import plugin_manager
 from publisher.problems import Problem
 from publisher.ranks import Rank
-from publisher.render import Batch, Renderer
+from publisher.render import Batch, Renderer, dumps
 from publisher.summary import summary
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "content"
@@ -102,3 +102,12 @@ def test_a_watched_build_keeps_no_computed_data_between_builds(content, tmp_path
         assert item.event.data.keys() <= {"last_changed"}  # the time the archive's pages show
         assert not {c for p in item.event.players for c in p.fields} & {"id", "name", "rank", "country"}
         assert all(key is None or len(key) == 32 for key in item.keys.values())  # page keys: digests
+
+
+def test_people_json_made_a_person_at_a_time_is_the_sites_json_of_the_whole_list(content):
+    from plugins.archive.people import everyone, gather, people_file, people_json
+
+    people = gather(everyone([summary(load_event(PM, folder)) for folder in event_dirs(content)]))
+    assert len(people) > 2
+    assert people_file(people) == dumps(people_json(people))
+    assert people_file([]) == dumps(people_json([])) == b'{"people":[]}\n'

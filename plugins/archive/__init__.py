@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -65,21 +66,27 @@ def publisher_event_pages(event: Event) -> list[Page | DataFile | File]:
 @hookimpl
 def publisher_site_pages(site: Site) -> list[Page | DataFile | File]:
     from plugins.archive import feeds, search
-    from plugins.archive.people import everyone, gather, people_json
+    from plugins.archive.people import everyone, gather, people_file
 
     found = everyone(site.events)
     people = gather(found)
     rows = search.entries(people, found)
     return [
         *(person_page(person) for person in people),
-        DataFile("data/people.json", people_json(people)),
+        File("data/people.json", functools.partial(people_file, people)),
         *search.index_files(rows),
         feeds.archive_feed(site.events, site.front_title, site.url),
     ]
 
 
 def person_page(person: Person) -> Page:
-    """A person's page: who they are now, every championship, their rank and rating."""
+    """A person's page: who they are now, every championship, their rank and rating. Its
+    context (the charts) is made as the page is written, so that an archive's thousands
+    of people pages are not all held at once."""
+    return Page(person.page, "archive/person.html", person.name, functools.partial(person_context, person))
+
+
+def person_context(person: Person) -> dict[str, Any]:
     from plugins.archive.chart import Point, trend_svg
     from plugins.archive.people import ids
 
@@ -88,9 +95,9 @@ def person_page(person: Person) -> Page:
              for a in person.appearances if a.player.rank is not None]
     ratings = [Point(a.event.start, a.player.rating, str(a.player.rating), a.event.name)
                for a in person.appearances if a.player.rating is not None]
-    return Page(person.page, "archive/person.html", person.name, {
+    return {
         "person": person, "player": latest, "ids": ids(person),
         "rows": list(reversed(person.appearances)),
         "rank_chart": trend_svg(ranks, f"Rank of {person.name}") if len(ranks) > 1 else "",
         "rating_chart": trend_svg(ratings, f"Rating of {person.name}") if len(ratings) > 1 else "",
-    })
+    }

@@ -8,7 +8,6 @@ on paper and with a screen reader (``role="img"`` and a summary in ``aria-label`
 from __future__ import annotations
 
 import datetime as dt
-import functools
 from dataclasses import dataclass
 
 from markupsafe import Markup, escape
@@ -29,12 +28,11 @@ class Point:
 
 
 def trend_svg(points: list[Point], label: str) -> Markup:
-    """The chart of ``points`` (oldest first), or nothing for fewer than one point."""
-    return _svg(tuple(points), label)
+    """The chart of ``points`` (oldest first), or nothing for fewer than one point.
 
-
-@functools.lru_cache(maxsize=1 << 16)  # a rebuild draws again the charts of everyone
-def _svg(points: tuple[Point, ...], label: str) -> Markup:
+    Drawn anew on every build (about 0.05 ms a chart): remembering every person's charts
+    between builds would hold a few kilobytes of the site per person, growing with the
+    archive; a person page's context is made as the page is written and then let go."""
     if not points:
         return Markup("")
     first, last = points[0].day.toordinal(), points[-1].day.toordinal()
