@@ -92,10 +92,22 @@ class Person:
         return f"players/{self.key}.html"
 
 
+# The appearances of each championship of the last archive asked, by slug, with the
+# summary they were made from: a watched archive asks again after every save, handing
+# the summaries of unchanged championships as they were, and fifty championships of a
+# thousand players would otherwise be gone through again.
+_last: dict[str, tuple[Event, list[Appearance]]] = {}
+
+
 def everyone(events: list[Event]) -> list[Appearance]:
     """Every player of every championship, the oldest championship first."""
-    return [a for event in sorted(events, key=lambda e: (e.start, e.end, e.slug))
-            for a in appearances(event)]
+    global _last
+    made = {}
+    for event in sorted(events, key=lambda e: (e.start, e.end, e.slug)):
+        kept = _last.get(event.slug)
+        made[event.slug] = kept if kept is not None and kept[0] is event else (event, appearances(event))
+    _last = made  # only this archive's: a championship taken away is let go
+    return [a for _, found in made.values() for a in found]
 
 
 def appearances(event: Event) -> list[Appearance]:

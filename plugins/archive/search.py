@@ -59,9 +59,15 @@ def shards(rows: list[list[str]]) -> dict[str, list[list[str]]]:
     """The rows of each index file; a row is in the file of every word of its name."""
     found: dict[str, list[list[str]]] = {}
     for row in rows:
-        for letter in sorted({shard_of(word) for word in row[0].split()}):
+        for letter in _letters(row[0]):
             found.setdefault(letter, []).append(row)
     return found
+
+
+@functools.lru_cache(maxsize=1 << 17)
+def _letters(folded: str) -> tuple[str, ...]:
+    """The index files a folded name is in (kept, as ``_folded``, for the next rebuild)."""
+    return tuple(sorted({shard_of(word) for word in folded.split()}))
 
 
 def index_files(rows: list[list[str]]) -> list[File]:
