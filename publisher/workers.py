@@ -13,6 +13,7 @@ import gc
 import multiprocessing
 import os
 from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 
@@ -30,16 +31,19 @@ _task: Callable[[int], Any] | None = None
 def forked_map(task: Callable[[int], Any], count: int, workers: int) -> Iterator[Any]:
     """``task(0)``, ``task(1)``, ... ``task(count - 1)`` run in ``workers`` forked processes,
     their answers yielded in order. ``task`` may be any callable (a closure over the
-    build), since the workers inherit it; its answers must pickle."""
+    build), since the workers inherit it; its answers must pickle. A worker that dies (killed
+    for memory) raises BrokenProcessPool here rather than leaving the build waiting; tasks not
+    started when the caller stops reading are cancelled."""
     global _task
     _task = task
     # What the build holds now is the workers' to read, not to collect: frozen, the
     # collector in a worker does not walk it again (nor copy its memory by touching it).
     gc.freeze()
+    pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"))
     try:
-        with multiprocessing.get_context("fork").Pool(workers) as pool:
-            yield from pool.imap(_run, range(count))
+        yield from pool.map(_run, range(count))
     finally:
+        pool.shutdown(cancel_futures=True)
         gc.unfreeze()
         _task = None
 
