@@ -79,6 +79,16 @@ def index_files(rows: list[list[str]]) -> list[File]:
               for letter, part in sorted(shards(rows).items()))]
 
 
+# Each index file's rows and bytes as last made: a save under watch changes a few places,
+# never a name, and encoding fifty thousand rows again is most of the index's time.
+_made: dict[str, tuple[list[list[str]], bytes]] = {}
+
+
 def _script(letter: str, rows: list[list[str]]) -> bytes:
+    made = _made.get(letter)
+    if made is not None and made[0] == rows:
+        return made[1]
     body = json.dumps(rows, ensure_ascii=False, separators=(",", ":"))
-    return f'archiveSearch.people("{letter}",{body});\n'.encode()
+    script = f'archiveSearch.people("{letter}",{body});\n'.encode()
+    _made[letter] = (rows, script)
+    return script
