@@ -96,6 +96,7 @@ class Builder:
         # What the archive's own pages were last made from, and their files (see _site_batch).
         self._site_inputs: tuple | None = None
         self._site_files: list[str] = []
+        self._site_keys: dict[str, bytes | None] = {}  # of the archive's pages, as of the last build
 
     def watched_dirs(self) -> list[Path]:
         return [self.content_dir, *self.renderer.watched_dirs()]
@@ -130,7 +131,7 @@ class Builder:
                 site = self._site([b.event for b in built.values()], problems)
                 if problems:
                     raise ContentError(problems)
-                site_inputs = self._write_site(writer, site, built)
+                site_inputs, site_keys = self._write_site(writer, site, built)
                 self._written = writer.commit()
             except ContentError:
                 writer.abort()  # --out is as the last build left it
@@ -139,9 +140,11 @@ class Builder:
                 writer.abort()
                 self._written = None  # what --out holds is read again by the next build
                 self._site_inputs = None
+                self._site_keys = {}
                 raise
         self._built = built if self.remember else {}
         self._site_inputs = site_inputs if self.remember else None
+        self._site_keys = site_keys if self.remember else {}
         warnings = [w for item in built.values() for w in item.event.warnings]
         return BuildReport(len(built), sum(map(len, writer.groups.values())), writer.stats, changed,
                            time.perf_counter() - started, warnings, writer.groups)
@@ -231,7 +234,7 @@ class Builder:
             if workers > 1:
                 self._render_spread(writer, batch, site, item.event, workers)
             else:
-                self._render_into(writer, batch, site, item.event, item)
+                self._render_into(writer, batch, site, item.event, item.keys)
         item.event.data, item.event.live = {}, None
         return item
 
@@ -259,21 +262,26 @@ class Builder:
                 else:
                     writer.merge(*done)
 
-    def _write_site(self, writer: SiteWriter, site: Site, built: dict[str, BuiltEvent]) -> tuple:
+    def _write_site(self, writer: SiteWriter, site: Site,
+                    built: dict[str, BuiltEvent]) -> tuple[tuple, dict[str, bytes | None]]:
         """Write the archive's own pages, or keep them when what they are made from did not
-        change; returns what they were made from."""
+        change; when it did, render only those whose keys changed (a person's page, when a
+        championship of theirs changed). Returns what they were made from, and their keys."""
         inputs = self._site_inputs_of(built)
         if inputs == self._site_inputs and writer.keep_all(self._site_files):
-            return inputs
+            return inputs, self._site_keys
         batch = Batch([o for outs in self.pm.hook.publisher_site_pages(site=site) for o in outs])
         self._site_files = [batch.path(o) for o in batch.outputs]
         writer.check(self._site_files)
-        self._render_into(writer, batch, site, None, None)
-        return inputs
+        keys: dict[str, bytes | None] = {}
+        self._render_into(writer, batch, site, None, keys)
+        return inputs, keys
 
     def _render_into(self, writer: SiteWriter, batch: Batch, site: Site, event: Event | None,
-                     item: BuiltEvent | None, part: slice = slice(None)) -> None:
-        for rel, data in self._render(writer, batch, site, event, item, part):
+                     keys: dict[str, bytes | None] | None, part: slice = slice(None)) -> None:
+        """Render ``batch`` (its ``part``) into ``writer``; with ``keys``, a dictionary that
+        takes each output's key, outputs whose key is the last build's are kept as they are."""
+        for rel, data in self._render(writer, batch, site, event, keys, part):
             writer.add(rel, data)
 
     def _event_batch(self, event: Event) -> Batch:
@@ -281,21 +289,28 @@ class Builder:
         return Batch(outputs, prefix=event.slug)
 
     def _render(self, writer: SiteWriter, batch: Batch, site: Site, event: Event | None,
-                item: BuiltEvent | None, part: slice) -> Iterator[tuple[str, bytes]]:
+                made: dict[str, bytes | None] | None, part: slice) -> Iterator[tuple[str, bytes]]:
         """The files of ``batch`` (of its ``part``) whose inputs changed since the last
-        build, rendered."""
+        build, rendered; their keys go into ``made``."""
         page_site = site if event is None else Site(self.content_dir, [event], url=site.url)
         keys = (PageKeys(batch, page_site, event, self._theme)
-                if item is not None and self.remember else None)
-        previous = self._built.get(event.slug).keys if event is not None and event.slug in self._built else {}
+                if made is not None and self.remember else None)
+        previous = self._previous_keys(event)
         for output in batch.outputs[part]:
             rel = batch.path(output)
             key = keys.key(output) if keys else None
-            if item is not None:
-                item.keys[sys.intern(output.path)] = key  # the same names in every championship
+            if made is not None:
+                made[sys.intern(output.path)] = key  # the same names in every championship
             if key is not None and previous.get(output.path) == key and writer.keep(rel):
                 continue
             yield rel, self.renderer.render(output, batch, page_site, event)
+
+    def _previous_keys(self, event: Event | None) -> dict[str, bytes | None]:
+        """The keys of the last build's outputs of ``event`` (None: of the archive's pages)."""
+        if event is None:
+            return self._site_keys
+        built = self._built.get(event.slug)
+        return built.keys if built is not None else {}
 
     def _site_inputs_of(self, built: dict[str, BuiltEvent]) -> tuple:
         """What the archive's own pages (``publisher_site_pages``) are made from: the theme,

@@ -76,7 +76,7 @@ class PageKeys:
         times = self._times(sources)
         if not sources or None in times:
             return None
-        return _digest((path, sources, times, *more))
+        return _digest((path, [str(s) for s in sources], times, *more))  # a str pickles fast, a Path not
 
     def _times(self, sources: tuple[Path, ...]) -> list[tuple[int, int] | None]:
         """When the sources last changed, and their sizes (what a page made from them

@@ -306,3 +306,39 @@ def test_an_id_that_cannot_name_a_page_is_a_problem(tmp_path, run):
     code, _, err = run("build", "--content", content, "--out", tmp_path / "site")
     assert code == 1
     assert "players.csv:3: egd_pin '111/00002' of 'a2' is not an id" in err
+
+
+def test_a_save_renders_again_only_the_people_of_its_championship(tmp_path):
+    """Under watch, a result saved in one championship renders the pages of the people who
+    played in it, and keeps the others' as they are; the site is a fresh build's."""
+    from publisher.build import Builder
+    from publisher.plugins import plugin_manager
+
+    content = write_archive(tmp_path / "content")
+    winter = content / "winter-cup-2026"
+    write(winter / "event.toml", 'name = "Winter Cup 2026"\ngame = "go"\nsystem = "swiss"\n'
+          'start = 2026-01-10\nrounds = 1\nseed = "winter"\n')
+    write(winter / "players.csv", "id,name,rank,egd_pin\nw1,Mira Novak,4k,11100009\nw2,Ivo Horvat,6k,\n")
+    write(winter / "rounds" / "1.csv", "table,player1,player2,result\n1,w1,w2,1-0\n")
+    builder = Builder(plugin_manager(), content, tmp_path / "site")
+    builder.build()
+    rendered: list[str] = []
+    render = builder.renderer.render
+
+    def spy(output, batch, site, event):
+        rendered.append(batch.path(output))
+        return render(output, batch, site, event)
+
+    builder.renderer.render = spy
+    write(winter / "rounds" / "1.csv", "table,player1,player2,result\n1,w1,w2,0-1\n")
+    builder.build()
+    people = {p for p in rendered if p.startswith("players/")}
+    assert people == {"players/egd-11100009.html"}
+    rendered.clear()
+    write(content / "autumn-cup-2025" / "rounds" / "2.csv",
+          "table,player1,player2,result\n1,a1,a3,0-1\n2,a2,a4,1-0\n")
+    builder.build()
+    assert {p for p in rendered if p.startswith("players/")} == {
+        "players/egd-11100001.html", "players/egd-11100002.html", "players/egd-11100003.html"}
+    Builder(plugin_manager(), content, tmp_path / "fresh").build()
+    assert snapshot(tmp_path / "site") == snapshot(tmp_path / "fresh")

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from plugins.archive.people import check_people, person_key
 from plugins.archive.schedule import read_round_schedule
 from publisher import hookimpl
+from publisher.changed import event_files
 from publisher.model import DataFile, Event, File, Page, Session, Site
 from publisher.problems import Problems
 
@@ -71,19 +72,23 @@ def publisher_site_pages(site: Site) -> list[Page | DataFile | File]:
     found = everyone(site.events)
     people = gather(found)
     rows = search.entries(people, found)
+    files = {event.slug: tuple(sorted(event_files(event))) for event in site.events}
     return [
-        *(person_page(person) for person in people),
+        *(person_page(person, files) for person in people),
         File("data/people.json", functools.partial(people_file, people)),
         *search.index_files(rows),
         feeds.archive_feed(site.events, site.front_title, site.url),
     ]
 
 
-def person_page(person: Person) -> Page:
+def person_page(person: Person, files: dict[str, tuple[Path, ...]]) -> Page:
     """A person's page: who they are now, every championship, their rank and rating. Its
     context (the charts) is made as the page is written, so that an archive's thousands
-    of people pages are not all held at once."""
-    return Page(person.page, "archive/person.html", person.name, functools.partial(person_context, person))
+    of people pages are not all held at once. It is made from the files of the person's
+    championships (``files``, by slug): a save elsewhere in the archive leaves it alone."""
+    sources = tuple(path for a in person.appearances for path in files[a.event.slug])
+    return Page(person.page, "archive/person.html", person.name, functools.partial(person_context, person),
+                context_only=True, sources=sources)
 
 
 def person_context(person: Person) -> dict[str, Any]:
