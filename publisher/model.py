@@ -7,11 +7,13 @@ keys, players.csv, Markdown pages); system plugins add what they compute to
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import zoneinfo
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
+from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +38,11 @@ class Player:
     group: str = ""
     fields: dict[str, str] = field(default_factory=dict)
 
+    def __reduce__(self) -> tuple:
+        """Pickled as its fields in order: page keys pickle players by the thousand, and a
+        slotted dataclass's own state is made field by field in Python."""
+        return Player, _player_fields(self)
+
     def as_json(self) -> dict[str, Any]:
         """The player as ``event.json`` carries it: contract keys, then the extra columns."""
         data: dict[str, Any] = {
@@ -47,6 +54,9 @@ class Player:
         for key, value in self.fields.items():
             data.setdefault(key, value)
         return data
+
+
+_player_fields = attrgetter(*(f.name for f in dataclasses.fields(Player)))
 
 
 @dataclass

@@ -21,6 +21,10 @@ class Rank:
 
     value: int
 
+    def __reduce__(self) -> tuple:
+        """Pickled as its value (a slotted dataclass's own state is made in Python)."""
+        return Rank, (self.value,)
+
     @classmethod
     def parse(cls, text: str) -> Rank:
         """Read a rank in any common spelling; raise ValueError saying what is wrong otherwise

@@ -26,8 +26,9 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import cached_property
+from operator import attrgetter
 from typing import overload
 
 from plugins.macmahon.grouping import Grouping
@@ -121,6 +122,14 @@ class Entry:
             return "?"
         mark = "+" if self.points == 1 else "=" if self.points == 0.5 else "-"
         return mark + ("!" if self.forfeit else "")
+
+    def __reduce__(self) -> tuple:
+        """Pickled as its fields in order: a page's key pickles every entry of a player's
+        page, and a slotted dataclass's own state is made field by field in Python."""
+        return Entry, _entry_fields(self)
+
+
+_entry_fields = attrgetter(*(f.name for f in fields(Entry)))
 
 
 @dataclass
