@@ -255,8 +255,13 @@ def test_event_toml_keys_reach_the_standings_and_the_legend(tmp_path, run):
     ("round_down = 1", "macmahon.round_down: must be true or false, not 1"),
     ("absent_wins = 2", "macmahon.absent_wins: must be from 0 to 1 point"),
     ('bye_wins = "one"', "macmahon.bye_wins: must be a number of points, not 'one'"),
+    ('tiebreaks = ["dc", "sos", "sdc"]', "macmahon.tiebreaks: has both dc and sdc (direct confrontation "
+                                         "and its simplified form). Fix: keep one of them"),
+    ('tiebreaks = ["dc", "sos", "dc"]',
+     "macmahon.tiebreaks: 'dc' is listed twice. Fix: keep each tiebreak once"),
 ])
 def test_wrong_values_are_named_with_their_key(tmp_path, run, line, message):
+    """A wrong value, dc and sdc together or a tiebreak listed twice: refused, naming the key."""
     folder = tmp_path / "content" / "open"
     write(folder / "event.toml", f"""
         name = "Open"
@@ -324,27 +329,6 @@ def test_sdc_is_0_for_all_when_two_of_them_never_met():
     assert [(s.player, s.tiebreaks["sdc"]) for s in standings.lines][:3] == [
         ("c", 0.0), ("b", 0.0), ("a", 0.0)]
     assert [(p, dc) for p, _, dc in dc_order(games, ratings)][:3] == [("a", 2.0), ("c", 1.0), ("b", 0.0)]
-
-
-@pytest.mark.parametrize(("tiebreaks", "message"), [
-    ('["dc", "sos", "sdc"]', "macmahon.tiebreaks: has both dc and sdc (direct confrontation and its "
-                             "simplified form). Fix: keep one of them"),
-    ('["dc", "sos", "dc"]', "macmahon.tiebreaks: 'dc' is listed twice. Fix: keep each tiebreak once"),
-])
-def test_dc_and_sdc_together_or_a_tiebreak_twice_is_refused(tmp_path, run, tiebreaks, message):
-    folder = tmp_path / "content" / "open"
-    write(folder / "event.toml", f"""
-        name = "Open"
-        game = "go"
-        system = "swiss"
-        start = 2026-05-01
-        rounds = 3
-        [macmahon]
-        tiebreaks = {tiebreaks}
-    """)
-    write(folder / "players.csv", "id,name,rank\na,Ann,1d\nb,Bob,1d\n")
-    code, _, err = run("build", "--content", folder.parent, "--out", tmp_path / "site")
-    assert code == 1 and message in err
 
 
 def test_an_unrated_player_s_rating_tiebreak_is_an_empty_cell_in_the_csv(tmp_path, run):
