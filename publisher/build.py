@@ -18,7 +18,7 @@ import gc
 import os
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -40,6 +40,11 @@ Fingerprint = tuple[tuple[str, int, int, int], ...]
 # How many outputs of a championship a render worker takes at a time: enough that a part
 # costs far more than its answer's trip back, few enough that both cores finish together.
 PART = 32
+
+
+class Superseded(Exception):
+    """A build dropped before it touched the site, because its ``ready`` said the content
+    changed again while it was read (see :meth:`Builder.build`)."""
 
 
 @dataclass
@@ -101,17 +106,22 @@ class Builder:
     def watched_dirs(self) -> list[Path]:
         return [self.content_dir, *self.renderer.watched_dirs()]
 
-    def build(self) -> BuildReport:
+    def build(self, ready: Callable[[], bool] | None = None) -> BuildReport:
         """Build everything; raise ContentError with every problem, leaving ``out`` untouched.
 
         Championships are read, rendered and written one after another, and of each only
         its summary is kept (:mod:`publisher.summary`), from which the
         archive's own pages are made last: a build holds one championship's computed data
-        at a time, however big the archive grows."""
-        with _collecting_seldom():
-            return self._build()
+        at a time, however big the archive grows.
 
-    def _build(self) -> BuildReport:
+        ``ready``, when given, is asked once everything is staged, before the site is
+        touched: False drops the build (raising :class:`Superseded`), leaving ``out`` and
+        what this builder remembers as they were. The watcher uses it to start building at
+        the first sign of a save and still publish nothing read before the save ended."""
+        with _collecting_seldom():
+            return self._build(ready)
+
+    def _build(self, ready: Callable[[], bool] | None) -> BuildReport:
         started = time.perf_counter()
         theme = self.renderer.fingerprint()
         if theme != self._theme:
@@ -131,9 +141,11 @@ class Builder:
                 site = self._site([b.event for b in built.values()], problems)
                 if problems:
                     raise ContentError(problems)
-                site_inputs, site_keys = self._write_site(writer, site, built)
+                site_inputs, site_keys, site_files = self._write_site(writer, site, built)
+                if ready is not None and not ready():
+                    raise Superseded
                 self._written = writer.commit()
-            except ContentError:
+            except (ContentError, Superseded):
                 writer.abort()  # --out is as the last build left it
                 raise
             except BaseException:
@@ -142,6 +154,7 @@ class Builder:
                 self._site_inputs = None
                 self._site_keys = {}
                 raise
+        self._site_files = site_files
         self._built = built if self.remember else {}
         self._site_inputs = site_inputs if self.remember else None
         self._site_keys = site_keys if self.remember else {}
@@ -263,19 +276,20 @@ class Builder:
                     writer.merge(*done)
 
     def _write_site(self, writer: SiteWriter, site: Site,
-                    built: dict[str, BuiltEvent]) -> tuple[tuple, dict[str, bytes | None]]:
+                    built: dict[str, BuiltEvent]) -> tuple[tuple, dict[str, bytes | None], list[str]]:
         """Write the archive's own pages, or keep them when what they are made from did not
         change; when it did, render only those whose keys changed (a person's page, when a
-        championship of theirs changed). Returns what they were made from, and their keys."""
+        championship of theirs changed). Returns what they were made from, their keys and
+        their files."""
         inputs = self._site_inputs_of(built)
         if inputs == self._site_inputs and writer.keep_all(self._site_files):
-            return inputs, self._site_keys
+            return inputs, self._site_keys, self._site_files
         batch = Batch([o for outs in self.pm.hook.publisher_site_pages(site=site) for o in outs])
-        self._site_files = [batch.path(o) for o in batch.outputs]
-        writer.check(self._site_files)
+        files = [batch.path(o) for o in batch.outputs]
+        writer.check(files)
         keys: dict[str, bytes | None] = {}
         self._render_into(writer, batch, site, None, keys)
-        return inputs, keys
+        return inputs, keys, files
 
     def _render_into(self, writer: SiteWriter, batch: Batch, site: Site, event: Event | None,
                      keys: dict[str, bytes | None] | None, part: slice = slice(None)) -> None:

@@ -2,8 +2,15 @@
 
 Editors and spreadsheets save in several steps (write a temporary file, rename
 it over the old one, touch the folder), so one save is many file-system events:
-the watcher waits until the folders have been quiet for ``debounce`` seconds and
-then builds once. The :class:`~publisher.build.Builder` re-renders only the
+the watcher publishes a build only once the folders have been quiet for
+``debounce`` seconds, and only if nothing changed after the build began to read
+them. It starts that build at the first event, while it waits: an editor's
+atomic save is whole when its rename is seen, and its build is then ready as
+soon as it is done, not a debounce later. When more events come (a spreadsheet
+writing in steps), that first build is dropped unpublished, and the watcher
+waits for the quiet before building again, as it always did after a dropped
+build, so a save that goes on for a while costs one extra build, not one per
+event. The :class:`~publisher.build.Builder` re-renders only the
 championships whose folder changed. A build that fails leaves the last good
 site published; its problems are kept in :class:`BuildStatus` (for the console
 and the live-reload server) until the next good save.
@@ -12,6 +19,7 @@ and the live-reload server) until the next good save.
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import stat
 import threading
@@ -34,7 +42,7 @@ from watchdog.events import (
 from watchdog.observers import Observer
 from watchdog.observers.api import ObservedWatch
 
-from publisher.build import Builder, BuildReport
+from publisher.build import Builder, BuildReport, Superseded
 from publisher.content import is_not_content
 from publisher.failures import describe_failure, is_user_mistake
 from publisher.output import OutputError
@@ -156,6 +164,7 @@ class Watcher:
         self._idle = threading.Event()
         self._stopping = threading.Event()
         self._first_change = self._last_change = 0.0
+        self._changes = 0  # events seen so far: a build compares it before and after
         self._observer = Observer()
         self._handler: _Changes | None = None
         self._roots: dict[Path, tuple[ObservedWatch | None, tuple[int, int, int] | None]] = {}
@@ -201,18 +210,25 @@ class Watcher:
             time.sleep(0.005)
         return False
 
-    def rebuild(self, refuse_output: bool = False) -> bool:
-        """Build now; report the outcome to the log and the status.
+    def rebuild(self, refuse_output: bool = False,
+                ready: Callable[[], bool] | None = None) -> bool | None:
+        """Build now; report the outcome to the log and the status. With ``ready`` (see
+        :meth:`Builder.build`), a build, good or failed, whose content changed again while
+        it was read is dropped without a word and None returned: the next one tells.
 
         Never raises, except the OutputError of an ``out`` that is not ours when
         ``refuse_output`` (the first build) asks for it.
         """
         self._idle.clear()
         try:
-            report = self.builder.build()
+            report = self.builder.build(ready)
+        except Superseded:
+            return None
         except Exception as error:  # the watcher must outlive every failed build
             if refuse_output and isinstance(error, OutputError):
                 raise
+            if ready is not None and not ready():
+                return None  # read half-saved: the rest of the save is on its way
             text = describe_failure(error)
             if not is_user_mistake(error):
                 text += "\n" + "".join(traceback.format_exception(error)).rstrip()
@@ -238,19 +254,38 @@ class Watcher:
             if not self._pending.is_set():
                 self._first_change = now
             self._last_change = now
+            self._changes += 1
             self._pending.set()
 
     def _loop(self) -> None:
+        early = True  # whether the next build may start before the folders are quiet
         while not self._stopping.is_set():
             if not self._pending.wait(ROOT_CHECK):
                 self._check_roots()
                 continue
             if self._stopping.is_set():
                 return
-            self._settle()
+            if not early:
+                self._settle()
             self._idle.clear()
-            self._pending.clear()
-            self.rebuild()
+            with self._lock:
+                self._pending.clear()
+                seen = self._changes
+            outcome = self.rebuild(ready=functools.partial(self._quiet_since, seen) if early else None)
+            early = outcome is not None
+
+    def _quiet_since(self, seen: int) -> bool:
+        """Wait until the folders were quiet for ``debounce``; True if no event came since
+        the ``seen``-th, False at once when one did (or the watcher stops)."""
+        while not self._stopping.is_set():
+            with self._lock:
+                if self._changes != seen:
+                    return False
+                quiet = self._last_change + self.debounce - time.monotonic()
+                if quiet <= 0:
+                    return True
+            self._stopping.wait(quiet)
+        return False
 
     def _check_roots(self) -> None:
         """Watch a watched folder again if it was replaced (deleted and made anew, or swapped

@@ -30,22 +30,30 @@ from live_plugin.board import (
 )
 
 from publisher import hookimpl
-from publisher.build import Builder
+from publisher.build import Builder, Superseded
 from publisher.content import is_temporary
 from publisher.model import Event
 from publisher.problems import Problem, display_path
-from publisher.watch import Watcher
+from publisher.watch import DEBOUNCE, Watcher
 
 
 class Live:
     """A watcher on ``content`` building into ``site``, with its log lines kept."""
 
-    def __init__(self, tmp_path: Path, templates: Path | None = None):
+    def __init__(self, tmp_path: Path, templates: Path | None = None, debounce: float = DEBOUNCE):
         self.content, self.site = tmp_path / "content", tmp_path / "site"
         self.templates = templates
         self.lines: list[str] = []
-        self.watcher = Watcher(Builder(plugin_manager(), self.content, self.site, templates),
-                               log=self.lines.append)
+        self.builder = Builder(plugin_manager(), self.content, self.site, templates)
+        self.watcher = Watcher(self.builder, log=self.lines.append, debounce=debounce)
+        self.started: list[float] = []  # when each build began, published or dropped
+        build = self.builder.build
+
+        def counted(*args, **kwargs):
+            self.started.append(time.monotonic())
+            return build(*args, **kwargs)
+
+        self.builder.build = counted
 
     def builds(self) -> int:
         """The builds the console told of: each logs one line starting with its time."""
@@ -72,12 +80,28 @@ class Live:
 
 @pytest.fixture
 def live(tmp_path: Path) -> Iterator[Live]:
+    yield from _watching(tmp_path)
+
+
+@pytest.fixture
+def slow(tmp_path: Path) -> Iterator[Live]:
+    """A watcher that waits for 1.5 s of quiet, so what happens before it is seen."""
+    yield from _watching(tmp_path, debounce=1.5)
+
+
+def _watching(tmp_path: Path, debounce: float = DEBOUNCE) -> Iterator[Live]:
     folder = write_event(tmp_path / "content", "club", players=4)
     (folder / "rounds" / "1.csv").write_text(round_csv(["", ""]), encoding="utf-8")
-    live = Live(tmp_path)
+    live = Live(tmp_path, debounce=debounce)
     assert live.watcher.start()
     yield live
     live.watcher.stop()
+
+
+def atomic_save(path: Path, text: str) -> None:
+    temporary = path.with_name(f".{path.name}.tmp")
+    temporary.write_text(text, encoding="utf-8")
+    os.replace(temporary, path)
 
 
 def rounds_dir(live: Live, slug: str = "club") -> Path:
@@ -111,6 +135,61 @@ def test_an_editors_atomic_save_is_one_rebuild(live, tmp_path):
     live.settle()
     assert live.builds() == before + 1
     live.assert_consistent(tmp_path)
+
+
+def test_an_atomic_save_is_built_at_once_and_published_after_the_quiet(slow, tmp_path):
+    """The build starts at the save's rename, not a debounce later; the site still
+    changes only once the folders were quiet for the whole debounce."""
+    before = len(slow.started)
+    saved = time.monotonic()
+    atomic_save(rounds_dir(slow) / "1.csv", round_csv(["1-0", "0-1"]))
+    eventually(lambda: len(slow.started) > before)
+    assert slow.started[before] - saved < slow.watcher.debounce / 2
+    while time.monotonic() - saved < slow.watcher.debounce * 0.8:
+        assert slow.results() == ["", ""]
+        time.sleep(0.02)
+    eventually(lambda: slow.results() == ["1-0", "0-1"])
+    slow.settle()
+    assert len(slow.started) == before + 1
+    slow.assert_consistent(tmp_path)
+
+
+def test_a_save_in_steps_drops_the_build_that_read_half_of_it(slow, tmp_path):
+    """A spreadsheet writes a CSV in steps: the build that read the first step (a broken
+    file here, or a whole but older one) is never published nor reported."""
+    before, lines = len(slow.started), len(slow.lines)
+    path = rounds_dir(slow) / "1.csv"
+    path.write_text(round_csv(["1-0", "2-0"]), encoding="utf-8")
+    eventually(lambda: len(slow.started) > before)
+    time.sleep(0.1)
+    path.write_text(round_csv(["1-0", "½-½"]), encoding="utf-8")
+    time.sleep(0.1)
+    path.write_text(round_csv(["0-1", "½-½"]), encoding="utf-8")
+    eventually(lambda: slow.results() == ["0-1", "½-½"], timeout=10)
+    slow.settle()
+    assert slow.watcher.status.snapshot().error is None
+    assert len(slow.lines) == lines + 1 and slow.lines[-1].split("] ", 1)[1].startswith("Rebuilt club")
+    assert len(slow.started) >= before + 2  # the first, dropped; the last, after the quiet
+    slow.assert_consistent(tmp_path)
+
+
+def test_a_dropped_build_leaves_the_site_and_the_builders_memory_as_they_were(tmp_path):
+    """A build dropped by its ``ready`` writes nothing, and the next build still sees
+    the change it had read."""
+    folder = write_event(tmp_path / "content", "club", players=4)
+    (folder / "rounds" / "1.csv").write_text(round_csv(["", ""]), encoding="utf-8")
+    builder = Builder(plugin_manager(), tmp_path / "content", tmp_path / "site")
+    builder.build()
+    before = snapshot(tmp_path / "site")
+    (folder / "rounds" / "1.csv").write_text(round_csv(["½-½", "1-0"]), encoding="utf-8")
+    with pytest.raises(Superseded):
+        builder.build(ready=lambda: False)
+    assert snapshot(tmp_path / "site") == before
+    assert not [p for p in tmp_path.rglob("*") if "staging" in p.name]
+    report = builder.build(ready=lambda: True)
+    assert report.rebuilt == ["club"]
+    Builder(plugin_manager(), tmp_path / "content", tmp_path / "fresh").build()
+    assert snapshot(tmp_path / "site") == snapshot(tmp_path / "fresh")
 
 
 def test_swap_and_backup_files_alone_do_not_rebuild(live):
