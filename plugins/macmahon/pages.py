@@ -4,7 +4,7 @@ the crosstable, a page per player, their JSON, the archive's status line and the
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import partial
+from functools import cache, partial
 from pathlib import Path
 from typing import Any
 
@@ -14,10 +14,8 @@ from plugins.macmahon.standings import (
     LABELS,
     LEGEND,
     SCORE_LEGEND,
-    Entry,
     RoundByRound,
     Standing,
-    Standings,
     display,
     unplayed_text,
 )
@@ -44,6 +42,8 @@ def seats(event: Event) -> tuple[str, str]:
 
 def event_outputs(event: Event, results: Results) -> list[Page | DataFile]:
     """Every page and JSON file of the rounds played or paired so far."""
+    from plugins.macmahon.lines import column_cells, crosstable_rows  # pages only: pair makes none
+
     if not results.rounds:
         return []
     outputs: list[Page | DataFile] = []
@@ -53,6 +53,7 @@ def event_outputs(event: Event, results: Results) -> list[Page | DataFile]:
     # The player columns event.toml's [standings] asks for, where anybody has a value.
     columns = [c for c in event.data["core"]["standings_columns"]
                if any(getattr(p, c) not in (None, "") for p in event.players)]
+    player_cells = cache(partial(column_cells, event.players, columns))  # made once, when first shown
     # A round's pages and files are made when written: a rebuild that finds their sources
     # as they were keeps them without making them (publisher.model.made).
     for rnd in results.rounds:
@@ -66,6 +67,7 @@ def event_outputs(event: Event, results: Results) -> list[Page | DataFile]:
             Page(f"standings-{number}.html", "macmahon/standings.html",
                  f"Standings after round {number} — {event.name}",
                  lambda table=table: {**common, "standings": table(), "columns": columns,
+                                      "player_cells": player_cells(),
                                       **legend(results.settings)},
                  nav="Standings" if number == last else None, nav_order=30, context_only=True,
                  sources=sources),
@@ -76,8 +78,7 @@ def event_outputs(event: Event, results: Results) -> list[Page | DataFile]:
     history = results.standings.history
     outputs.append(Page("crosstable.html", "macmahon/crosstable.html", f"Crosstable — {event.name}",
                         {**common, "standings": latest, **legend(results.settings),
-                         "cells": {p: [(cell(e, latest), e.opponent) for e in entries]
-                                   for p, entries in history.items()}},
+                         "rows": crosstable_rows(event.players, history, latest)},
                         nav="Crosstable", nav_order=40, context_only=True))
     places = {line.player: line.place_text for line in latest.lines}
     tables = [(t.round, t.by_player) for t in results.standings]
@@ -210,12 +211,3 @@ def _tiebreak_note(line: Standing, name: str) -> str:
     value = line.tiebreaks.get(name)
     return f"{LABELS[name]} {display(value)}" if value is not None else LABELS[name]
 
-
-def cell(entry: Entry, standings: Standings) -> str:
-    """The crosstable cell: opponent's place, result mark, colour and handicap (``12+/b3``;
-    an even game has no handicap digit)."""
-    if entry.opponent is None:
-        return entry.mark
-    colour = "b" if entry.black else "w"
-    stones = str(entry.handicap) if entry.handicap else ""
-    return f"{standings.by_player[entry.opponent].place}{entry.mark}/{colour}{stones}"

@@ -1,0 +1,61 @@
+"""The standings and crosstable lines made in Python (``plugins.macmahon.lines``) are the
+markup the templates wrote before, escaping included, for any name, id, place, withdrawal
+and absences: the Jinja2 templates below are those pages' former macro and loops."""
+
+import jinja2
+from hypothesis import given
+from hypothesis import strategies as st
+
+from plugins.macmahon.lines import column_cells, crosstable_rows, place_and_player
+from plugins.macmahon.standings import Entry, Standing, Standings, display
+from publisher.model import Player
+from publisher.ranks import Rank
+
+ENV = jinja2.Environment(autoescape=True, undefined=jinja2.StrictUndefined, trim_blocks=True,
+                         lstrip_blocks=True)
+ENV.filters["points"] = display
+# The macro the standings and the crosstable shared, and the loops they had.
+PLACE_AND_PLAYER = ENV.from_string("""\
+<td class="num">{{ line.place_text }}</td><td><a href="{{ href }}">{{ player.name }}</a>{% if line.withdrawn is not none %} <span class="tag">withdrew {% if line.withdrawn == 0 %}before&nbsp;round&nbsp;1{% else %}after&nbsp;round&nbsp;{{ line.withdrawn }}{% endif %}</span>{% endif %}{% if line.absent %} <span class="tag">absent in round{{ 's' if line.absent | length > 1 }}&nbsp;{{ line.absent | join(', ') }}</span>{% endif %}</td>""")  # noqa: E501
+COLUMNS = ENV.from_string("""\
+{% for c in columns %}<td{% if c == 'rating' %} class="num"{% endif %}>{{ player[c] if player[c] is not none else '' }}</td>{% endfor %}""")  # noqa: E501
+ROUND_CELLS = ENV.from_string("""\
+{% for text, opponent in cells %}<td>{% if opponent %}<a href="#{{ opponent }}" title="{{ players[opponent].name }}">{{ text }}</a>{% else %}{{ text }}{% endif %}</td>{% endfor %}""")  # noqa: E501
+
+texts = st.text(alphabet=st.sampled_from("ab <>&\"'é½="), min_size=1, max_size=8)
+
+
+@given(name=texts, pid=texts, place=st.integers(1, 2000), shared=st.booleans(),
+       withdrawn=st.none() | st.integers(0, 9), absent=st.lists(st.integers(1, 9), max_size=3),
+       href=texts)
+def test_place_and_player_is_the_former_macro(name, pid, place, shared, withdrawn, absent, href):
+    line = Standing(pid, place, shared, 3.5, 1.0, {}, withdrawn, (0, 0), tuple(absent))
+    player = Player(pid, name, 2)
+    assert place_and_player(line, player, href) == PLACE_AND_PLAYER.render(
+        line=line, player=player, href=href)
+
+
+@given(club=st.just("") | texts, country=st.just("") | texts, rating=st.none() | st.integers(-900, 3000),
+       rank=st.none() | st.sampled_from(["3d", "12k", "1p"]),
+       columns=st.lists(st.sampled_from(["rank", "rating", "club", "country"]), unique=True))
+def test_column_cells_are_the_former_loop(club, country, rating, rank, columns):
+    player = Player("x", "X", 2, rank=Rank.parse(rank) if rank else None, rating=rating, club=club,
+                    country=country)
+    assert column_cells([player], columns)["x"] == COLUMNS.render(player=player, columns=columns)
+
+
+@given(names=st.lists(texts, min_size=2, max_size=2), ids=st.lists(texts, min_size=2, max_size=2,
+                                                                   unique=True),
+       handicap=st.integers(0, 9), points=st.sampled_from([None, 0.0, 0.5, 1.0]),
+       forfeit=st.booleans(), black=st.booleans())
+def test_crosstable_rows_are_the_former_cells(names, ids, handicap, points, forfeit, black):
+    me, other = (Player(i, n, 2) for i, n in zip(ids, names, strict=True))
+    entries = [Entry(1, "game", other.id, 1, black, None, points, forfeit, handicap),
+               Entry(2, "bye", points=1.0), Entry(3, "absent")]
+    standings = Standings(3, [Standing(other.id, 7, False, 0, 0, {}), Standing(me.id, 9, True, 0, 0, {})],
+                          [])
+    stones = str(handicap) if handicap else ""
+    expected = ROUND_CELLS.render(cells=[(f"7{entries[0].mark}/{'b' if black else 'w'}{stones}", other.id),
+                                         ("bye", None), ("–", None)],
+                                  players={other.id: other})
+    assert crosstable_rows([me, other], {me.id: entries}, standings)[me.id] == expected
