@@ -94,6 +94,20 @@ def add_player(content: Path, rng: random.Random) -> None:
         players.write(f"n{count:02d},Newcomer {count},{rng.randrange(1, 9)}k,{rng.randrange(900, 2100)}\n")
 
 
+def rename_player(content: Path, rng: random.Random) -> None:
+    """A name or a rating corrected: the player's opponents' pages show it too."""
+    path = content / "club-swiss/players.csv"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    row = rng.randrange(1, len(lines))
+    cells = lines[row].split(",")
+    if rng.random() < 0.5:
+        cells[1] = f"Renamed {rng.randrange(100)}"
+    else:
+        cells[3] = str(rng.randrange(900, 2100))
+    lines[row] = ",".join(cells)
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
 def remove_last_round(content: Path, rng: random.Random) -> None:
     rounds = sorted((content / "club-swiss/rounds").glob("*.csv"), key=lambda p: int(p.stem))
     if len(rounds) > 1:
@@ -135,8 +149,8 @@ def touch_players(content: Path, rng: random.Random) -> None:
     os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns + rng.randrange(1, 10**9) * 1000))
 
 
-EDITS = [flip_result, change_hands, add_player, remove_last_round, change_template, rename_event,
-         add_page, change_address, change_front_page, touch_players]
+EDITS = [flip_result, change_hands, add_player, rename_player, remove_last_round, change_template,
+         rename_event, add_page, change_address, change_front_page, touch_players]
 
 
 def break_file(content: Path, rng: random.Random) -> Path:
@@ -320,3 +334,23 @@ def test_a_kept_round_file_is_checked_again_against_a_changed_field(model, tmp_p
     builder.build()
     Builder(PM, content, tmp_path / "fresh").build()
     assert snapshot(tmp_path / "site") == snapshot(tmp_path / "fresh")
+
+
+
+def test_a_renamed_player_is_renamed_on_the_pages_of_everyone_they_met(model, tmp_path):
+    """Player pages are keyed by the player's id and the whole field: a name corrected in
+    players.csv reaches every page that shows it."""
+    content = tmp_path / "content"
+    shutil.copytree(model, content)
+    builder = Builder(PM, content, tmp_path / "site")
+    builder.build()
+    path = content / "club-swiss/players.csv"
+    path.write_text(path.read_text(encoding="utf-8").replace("s00,Player 0,", "s00,Anna Zed,"),
+                    encoding="utf-8")
+    builder.build()
+    fresh = tmp_path / "fresh"
+    Builder(PM, content, fresh).build()
+    assert snapshot(tmp_path / "site") == snapshot(fresh)
+    met = [p for p in (fresh / "club-swiss/players").glob("*.html")
+           if p.stem != "s00" and "s00.html" in p.read_text(encoding="utf-8")]
+    assert met and all("Anna Zed" in p.read_text(encoding="utf-8") for p in met)

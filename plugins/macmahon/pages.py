@@ -86,7 +86,8 @@ def event_outputs(event: Event, results: Results) -> list[Page | DataFile]:
         entries = history[player.id]
         outputs.append(Page(
             f"players/{player.id}.html", "macmahon/player.html", f"{player.name} — {event.name}",
-            {**common, "player": player, "entries": entries,
+            # the player by id: the field is in the key once for every page (publisher.pagekeys)
+            {**common, "player_id": player.id, "entries": entries,
              "line": latest.by_player[player.id], "latest": latest.round,
              # the score after each round (a page's key pickles its context: numbers are cheap)
              "after": {n: lines[player.id].score for n, lines in tables},

@@ -150,6 +150,15 @@ class Standing:
     def place_text(self) -> str:
         return f"={self.place}" if self.shared else str(self.place)
 
+    def __reduce__(self) -> tuple:
+        """Pickled as its fields in order, like :class:`Entry`: a page's key pickles the
+        player's line (and the crosstable's key every line), and a dict of state pickles
+        its field names again in every line."""
+        return Standing, _standing_fields(self)
+
+
+_standing_fields = attrgetter(*(f.name for f in fields(Standing)))
+
 
 @dataclass
 class Standings:
@@ -159,6 +168,10 @@ class Standings:
     lines: list[Standing]
     tiebreaks: list[str]
     pending: int = 0
+
+    def __reduce__(self) -> tuple:
+        """Pickled as its fields, without ``by_player``, which is made from them."""
+        return Standings, (self.round, self.lines, self.tiebreaks, self.pending)
 
     @cached_property
     def by_player(self) -> dict[str, Standing]:
