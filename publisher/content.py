@@ -11,10 +11,12 @@ import os
 import re
 import tomllib
 import zoneinfo
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from publisher.csvfiles import PLACE, RATING, ROUNDS, Bounds, Row, read_csv
+from publisher.keptfiles import kept_file
 from publisher.model import Event, Player
 from publisher.problems import ContentError, Problem, Problems
 from publisher.ranks import FIX as RANK_FIX
@@ -122,7 +124,7 @@ def load_event(folder: Path, systems: set[str]) -> Event:
     players_path = folder / "players.csv"
     if not players_path.is_file():
         raise ContentError(Problem(players_path, "is missing", "add the field: id,name,rank,..."))
-    event.players = read_players(players_path)
+    event.players = kept_file(players_path, (), partial(read_players, players_path))
     check_rounds_dir(event.rounds_dir)
     pages = [p for p in files if p.suffix == ".md" and p.is_file()]
     ContentError.raise_any(Problem(p, f"the page name has {len(p.stem)} characters, more than a web "

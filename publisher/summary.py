@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 import sys
+from collections import OrderedDict
 from typing import Any
 
 from publisher.model import Event, Player
@@ -31,8 +32,26 @@ TYPED_COLUMNS = frozenset(f.name for f in dataclasses.fields(Player)) - {"line",
 
 def summary(event: Event) -> Event:
     """The summary of a loaded (or already summarised) championship; ``event`` is left as it is."""
-    return dataclasses.replace(event, players=[_player(p) for p in event.players], data={}, live=None,
+    return dataclasses.replace(event, players=_field(event.players), data={}, live=None,
                                record=_shared(event.record))
+
+
+# The fields last summarised, by the list they were made from: players.csv, unchanged, is
+# the same list at every build of a watched championship (publisher.keptfiles).
+_FIELDS: OrderedDict[int, tuple[list[Player], list[Player]]] = OrderedDict()
+KEEP = 4
+
+
+def _field(players: list[Player]) -> list[Player]:
+    found = _FIELDS.get(id(players))
+    if found is not None and found[0] is players:  # the list itself, not one at its old address
+        _FIELDS.move_to_end(id(players))
+        return found[1]
+    field = [_player(p) for p in players]
+    _FIELDS[id(players)] = (players, field)
+    while len(_FIELDS) > KEEP:
+        _FIELDS.popitem(last=False)
+    return field
 
 
 def _player(player: Player) -> Player:

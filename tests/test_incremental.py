@@ -15,13 +15,15 @@ import os
 import random
 import shutil
 from pathlib import Path
+from unittest import mock
 
 import pytest
 from conftest import snapshot, write
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from publisher import build, hookimpl
+from plugins.macmahon import kept
+from publisher import build, hookimpl, keptfiles, summary
 from publisher.build import Builder
 from publisher.cli import main
 from publisher.model import Site
@@ -108,6 +110,14 @@ def rename_player(content: Path, rng: random.Random) -> None:
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
+def change_scoring(content: Path, rng: random.Random) -> None:
+    """What a bye and a missed round score: every round's entries are made again."""
+    path = content / "club-swiss/event.toml"
+    text = path.read_text(encoding="utf-8").split("[macmahon]")[0]
+    path.write_text(f"{text}[macmahon]\nbye_score = {rng.choice(['1', '0.5'])}\n"
+                    f"absent_score = {rng.choice(['0', '0.5'])}\n", encoding="utf-8")
+
+
 def remove_last_round(content: Path, rng: random.Random) -> None:
     rounds = sorted((content / "club-swiss/rounds").glob("*.csv"), key=lambda p: int(p.stem))
     if len(rounds) > 1:
@@ -149,13 +159,14 @@ def touch_players(content: Path, rng: random.Random) -> None:
     os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns + rng.randrange(1, 10**9) * 1000))
 
 
-EDITS = [flip_result, change_hands, add_player, rename_player, remove_last_round, change_template,
-         rename_event, add_page, change_address, change_front_page, touch_players]
+EDITS = [flip_result, change_hands, add_player, rename_player, change_scoring, remove_last_round,
+         change_template, rename_event, add_page, change_address, change_front_page, touch_players]
 
 
 def break_file(content: Path, rng: random.Random) -> Path:
     """Break a file as an organiser might; returns it, so the test can put it back."""
     path = rng.choice([content / "club-swiss/rounds/1.csv", content / "club-swiss/event.toml",
+                       content / "club-swiss/players.csv",
                        content / "hk-mahjong-open-2026/rounds/1-scores.csv"])
     with path.open("a", encoding="utf-8") as broken:
         broken.write("9,nobody,somebody,2-0\n" if path.suffix == ".csv" else "rounds = [\n")
@@ -166,7 +177,29 @@ def break_file(content: Path, rng: random.Random) -> Path:
 @given(steps=st.lists(st.tuples(st.sampled_from([*EDITS, break_file]), st.integers(0, 2**32)),
                       min_size=1, max_size=6))
 def test_the_kept_builder_writes_what_a_full_build_writes(model, tmp_path_factory, steps):
-    root = tmp_path_factory.mktemp("edits")
+    kept_builds_equal_full_builds(model, tmp_path_factory.mktemp("edits"), steps)
+
+
+@pytest.mark.parametrize("steps", [
+    [(break_file, 5), (flip_result, 1), (rename_player, 3), (break_file, 2)],  # players.csv, then 1.csv
+    [(flip_result, 4), (change_scoring, 0), (add_player, 1), (change_scoring, 5), (flip_result, 2)],
+], ids=["players-broken-then-mended", "scoring-changed"])
+def test_kept_files_and_entries_follow_their_files(model, tmp_path, steps):
+    """The kept players.csv, round files and rounds' entries: a file broken then mended, a
+    field and the scores of byes and absences changed (the seeds pick players.csv to break)."""
+    kept_builds_equal_full_builds(model, tmp_path, steps)
+
+
+def full_build(content: Path, out: Path, templates: Path | None = None) -> None:
+    """A build as a fresh process makes it: nothing read or computed by the kept builder's
+    builds is taken from the stores kept between builds (emptied meanwhile, then restored)."""
+    with contextlib.ExitStack() as stack:
+        for store in (keptfiles._kept, kept._kept, kept._entries, summary._FIELDS):
+            stack.enter_context(mock.patch.dict(store, clear=True))
+        Builder(PM, content, out, templates).build()
+
+
+def kept_builds_equal_full_builds(model: Path, root: Path, steps: list) -> None:
     content, site, templates = root / "content", root / "site", root / "templates"
     shutil.copytree(model, content)
     templates.mkdir()
@@ -189,10 +222,10 @@ def test_the_kept_builder_writes_what_a_full_build_writes(model, tmp_path_factor
             builder.build()
         except ContentError:
             with pytest.raises(ContentError):
-                Builder(PM, content, root / f"fresh-{number}", templates).build()
+                full_build(content, root / f"fresh-{number}", templates)
             continue
         fresh = root / f"fresh-{number}"
-        Builder(PM, content, fresh, templates).build()
+        full_build(content, fresh, templates)
         assert snapshot(site) == snapshot(fresh), f"after {[e.__name__ for e, _ in steps[:number + 1]]}"
 
 
@@ -349,7 +382,7 @@ def test_a_renamed_player_is_renamed_on_the_pages_of_everyone_they_met(model, tm
                     encoding="utf-8")
     builder.build()
     fresh = tmp_path / "fresh"
-    Builder(PM, content, fresh).build()
+    full_build(content, fresh)
     assert snapshot(tmp_path / "site") == snapshot(fresh)
     met = [p for p in (fresh / "club-swiss/players").glob("*.html")
            if p.stem != "s00" and "s00.html" in p.read_text(encoding="utf-8")]

@@ -14,9 +14,8 @@ only (:data:`KEEP`: the rounds of the championship being edited and a few more),
 so a watched archive of fifty does not hold fifty championships' standings.
 
 A round file read is kept under its path, modification time and size and the ids of
-the field it was checked against (:func:`kept_round`): a save reads again only the file
-it changed, not the six before it. A file that does not read is never kept, so its
-problems are told at every build until it is mended.
+the field it was checked against (:func:`kept_round`, :mod:`publisher.keptfiles`): a
+save reads again only the file it changed, not the six before it.
 """
 
 from __future__ import annotations
@@ -28,17 +27,19 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from publisher.keptfiles import kept_file
+
 if TYPE_CHECKING:
     from plugins.macmahon.grouping import Grouping
     from plugins.macmahon.rounds import Round
     from plugins.macmahon.settings import Settings
-    from plugins.macmahon.standings import Standings
+    from plugins.macmahon.standings import Entry, Standings
     from publisher.model import Player
 
 KEEP = 40  # standings tables kept: about four championships of ten rounds
 
 _kept: OrderedDict[bytes, Standings] = OrderedDict()
-_rounds: OrderedDict[Path, tuple[tuple, Round]] = OrderedDict()
+_entries: OrderedDict[int, tuple[Round, tuple, list]] = OrderedDict()
 
 
 def input_digests(players: list[Player], rounds: list[Round], grouping: Grouping,
@@ -78,20 +79,22 @@ def _pickled(value: object) -> bytes:
 
 def kept_round(path: Path, ids: tuple[str, ...], read: Callable[[], Round]) -> Round:
     """Round file ``path`` as last read against the field ``ids``, or ``read()`` kept from
-    now on. The file is looked at before it is read: a save while it is read is seen by
-    the next build."""
-    try:
-        st = path.stat()
-    except OSError:
-        return read()  # reading it tells what is wrong
-    inputs = (st.st_mtime_ns, st.st_size, ids)
-    found = _rounds.get(path)
-    if found is not None and found[0] == inputs:
-        _rounds.move_to_end(path)
-        return found[1]
-    rnd = read()
-    _rounds[path] = (inputs, rnd)
-    while len(_rounds) > KEEP:
-        _rounds.popitem(last=False)
-    return rnd
+    now on (:mod:`publisher.keptfiles`)."""
+    return kept_file(path, ids, read)
 
+
+def kept_entries(rnd: Round, inputs: tuple, make: Callable[[], list[tuple[str, Entry]]]
+                 ) -> list[tuple[str, Entry]]:
+    """The players' entries of round ``rnd`` (a kept round file, the same object at every
+    build while the file stays as it was) as ``make()`` made them with the same ``inputs``
+    (the field's ids and what the settings score a bye and an absence with), or made now
+    and kept from now on."""
+    found = _entries.get(id(rnd))
+    if found is not None and found[0] is rnd and found[1] == inputs:
+        _entries.move_to_end(id(rnd))
+        return found[2]
+    made = make()
+    _entries[id(rnd)] = (rnd, inputs, made)
+    while len(_entries) > KEEP:
+        _entries.popitem(last=False)
+    return made

@@ -27,12 +27,12 @@ import math
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, fields
-from functools import cached_property
+from functools import cached_property, partial
 from operator import attrgetter
 from typing import overload
 
 from plugins.macmahon.grouping import Grouping
-from plugins.macmahon.kept import input_digests, kept_or_computed
+from plugins.macmahon.kept import input_digests, kept_entries, kept_or_computed
 from plugins.macmahon.rounds import Round, terms
 from plugins.macmahon.settings import Settings
 from publisher.model import Player
@@ -199,32 +199,44 @@ def histories(players: Iterable[Player], rounds: list[Round],
     """Every player's rounds, one entry per round file, in round order.
 
     A round without the player scores ``absent_score`` (``absent_wins`` in the wins), or
-    nothing once they have withdrawn.
+    nothing once they have withdrawn. Each round's entries are kept between builds
+    (:func:`~plugins.macmahon.kept.kept_entries`): a save in round 7 makes round 7's only.
     """
-    found: dict[str, list[Entry]] = {p.id: [] for p in players}
+    ids = tuple(p.id for p in players)
+    found: dict[str, list[Entry]] = {p: [] for p in ids}
     bye_wins = settings.bye_score if settings.bye_wins is None else settings.bye_wins
+    inputs = (ids, settings.bye_score, bye_wins, settings.absent_score, settings.absent_wins,
+              tuple(settings.withdrawn.items()))
     for rnd in rounds:
-        seen: set[str] = set()
-        for game in rnd.games:
-            assert game.white is not None
-            points = game.points()
-            for me, other, black, index in ((game.black, game.white, True, 0),
-                                            (game.white, game.black, False, 1)):
-                mine = None if points is None else points[index]
-                found[me].append(Entry(rnd.number, "game", other, game.table, black, game.result,
-                                       mine, game.forfeit, game.handicap, game.komi, mine))
-                seen.add(me)
-        for game in rnd.byes:
-            found[game.black].append(Entry(rnd.number, "bye", points=settings.bye_score,
-                                           wins=bye_wins))
-            seen.add(game.black)
-        for player, entries in found.items():
-            if player not in seen:
-                gone = settings.withdrawn.get(player, rnd.number) < rnd.number
-                entries.append(Entry(rnd.number, "absent",
-                                     points=0.0 if gone else settings.absent_score,
-                                     wins=0.0 if gone else settings.absent_wins))
+        for player, entry in kept_entries(rnd, inputs, partial(_round_entries, ids, rnd, settings, bye_wins)):
+            found[player].append(entry)
     return found
+
+
+def _round_entries(ids: tuple[str, ...], rnd: Round, settings: Settings,
+                   bye_wins: float) -> list[tuple[str, Entry]]:
+    """Round ``rnd``'s entry of every player of ``ids``: their game, bye or absence."""
+    made: list[tuple[str, Entry]] = []
+    seen: set[str] = set()
+    for game in rnd.games:
+        assert game.white is not None
+        points = game.points()
+        for me, other, black, index in ((game.black, game.white, True, 0),
+                                        (game.white, game.black, False, 1)):
+            mine = None if points is None else points[index]
+            made.append((me, Entry(rnd.number, "game", other, game.table, black, game.result,
+                                   mine, game.forfeit, game.handicap, game.komi, mine)))
+            seen.add(me)
+    for game in rnd.byes:
+        made.append((game.black, Entry(rnd.number, "bye", points=settings.bye_score, wins=bye_wins)))
+        seen.add(game.black)
+    for player in ids:
+        if player not in seen:
+            gone = settings.withdrawn.get(player, rnd.number) < rnd.number
+            made.append((player, Entry(rnd.number, "absent",
+                                       points=0.0 if gone else settings.absent_score,
+                                       wins=0.0 if gone else settings.absent_wins)))
+    return made
 
 
 def compute(players: list[Player], rounds: list[Round], grouping: Grouping, settings: Settings,

@@ -1,0 +1,44 @@
+"""Files read, kept between the builds of one process under their time and size.
+
+Under ``watch`` a saved result reads its championship again, although only the
+saved file changed: players.csv and the round files before it are as they were.
+A file is kept as it was read under its path, modification time and size, and
+whatever else its reading looked at (``inputs``: the field's ids a round file was
+checked against); while they stay the same, the next build takes it as then read.
+The file is looked at before it is read, so a save while it is read is seen by the
+next build. A file that does not read is never kept: its problems are told at
+every build until it is mended. What is kept is shared by the builds that take it:
+its readers must not change it.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from pathlib import Path
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+KEEP = 40  # files kept: the field and the rounds of the championship being edited, and a few more
+
+_kept: OrderedDict[Path, tuple[tuple, Any]] = OrderedDict()
+
+
+def kept_file(path: Path, inputs: Hashable, read: Callable[[], T]) -> T:
+    """File ``path`` as ``read()`` last read it with the same ``inputs``, or read now and
+    kept from now on."""
+    try:
+        st = path.stat()
+    except OSError:
+        return read()  # reading it tells what is wrong
+    key = (st.st_mtime_ns, st.st_size, inputs)
+    found = _kept.get(path)
+    if found is not None and found[0] == key:
+        _kept.move_to_end(path)
+        return found[1]
+    value = read()
+    _kept[path] = (key, value)
+    while len(_kept) > KEEP:
+        _kept.popitem(last=False)
+    return value

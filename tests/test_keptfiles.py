@@ -1,0 +1,57 @@
+"""Files kept between builds (``publisher.keptfiles``): taken as last read while their time,
+size and inputs stay; read again once any of them changes; never kept when they do not read."""
+
+import os
+
+import pytest
+
+from publisher.keptfiles import kept_file
+from publisher.problems import ContentError, Problem
+
+
+def reader(path, reads):
+    def read():
+        reads.append(path.read_text(encoding="utf-8"))
+        if "broken" in reads[-1]:
+            raise ContentError(Problem(path, "is broken", "mend it"))
+        return [reads[-1]]
+    return read
+
+
+def test_a_file_is_read_again_only_when_it_or_its_inputs_change(tmp_path):
+    path, reads = tmp_path / "players.csv", []
+    path.write_text("id,name\na,Ann\n", encoding="utf-8")
+    first = kept_file(path, ("x",), reader(path, reads))
+    assert kept_file(path, ("x",), reader(path, reads)) is first and len(reads) == 1
+    assert kept_file(path, ("y",), reader(path, reads)) == first and len(reads) == 2  # other inputs
+    stat = path.stat()
+    path.write_text("id,name\na,Bob\n", encoding="utf-8")  # the same size: the time tells
+    os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1000))
+    assert kept_file(path, ("y",), reader(path, reads)) == ["id,name\na,Bob\n"]
+    path.write_text("id,name\na,Bo\n", encoding="utf-8")
+    os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1000))  # the same time: the size tells
+    assert kept_file(path, ("y",), reader(path, reads)) == ["id,name\na,Bo\n"]
+
+
+def test_a_broken_file_is_not_kept_and_is_read_again_once_mended(tmp_path):
+    path, reads = tmp_path / "1.csv", []
+    path.write_text("broken\n", encoding="utf-8")
+    for _ in range(2):  # its problem is told at every build
+        with pytest.raises(ContentError, match="is broken"):
+            kept_file(path, (), reader(path, reads))
+    assert len(reads) == 2
+    path.write_text("mended\n", encoding="utf-8")
+    assert kept_file(path, (), reader(path, reads)) == ["mended\n"]
+
+
+def test_a_missing_file_is_read_every_time(tmp_path):
+    path, reads = tmp_path / "gone.csv", []
+
+    def read():
+        reads.append(1)
+        raise ContentError(Problem(path, "is missing", "add it"))
+
+    for _ in range(2):
+        with pytest.raises(ContentError):
+            kept_file(path, (), read)
+    assert reads == [1, 1]
