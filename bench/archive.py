@@ -29,8 +29,9 @@ import time
 from pathlib import Path
 
 from plugins.archive import publisher_site_pages
-from plugins.archive.people import everyone, gather
-from plugins.archive.search import entries, index_files
+from plugins.archive.kept import championships
+from plugins.archive.people import gather
+from plugins.archive.search import index_files, people_shards, person_rows, player_rows
 from publisher.build import Builder
 from publisher.content import event_dirs
 from publisher.loading import load_event
@@ -107,7 +108,7 @@ def build_benchmark(championships: int, players: int, repeats: int) -> None:
             started = time.perf_counter()
             publisher_site_pages(site)
             archives.append(time.perf_counter() - started)
-        people = gather(everyone(events))
+        people = gather(a for part in championships(events) for a in part.people)
         print(f"Build of {championships} championships x {players} players ({report.files:,} files, "
               f"{len(people):,} people with a page): median {statistics.median(builds):.2f} s "
               f"over {repeats}; the archive plugin's site pages {statistics.median(archives):.2f} s "
@@ -116,10 +117,10 @@ def build_benchmark(championships: int, players: int, repeats: int) -> None:
 
 
 def index_report(events: list, label: str) -> dict[str, bytes]:
-    found = everyone(events)
-    people = gather(found)
-    rows = entries(people, found)
-    files = {f.path: f.data for f in index_files(rows)}
+    parts = championships(events)
+    people = gather(a for part in parts for a in part.people)
+    rows = sorted([*person_rows(people), *(row for part in parts for row in player_rows(part.appearances))])
+    files = {f.path: f.data for f in index_files([people_shards(people), *(part.rows for part in parts)])}
     shards = {p: d for p, d in files.items() if "people-" in p}
     zipped = {p: len(gzip.compress(d, 6)) for p, d in shards.items()}
     whole = json.dumps(rows, ensure_ascii=False, separators=(",", ":")).encode()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import re
+import shutil
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -308,6 +309,16 @@ def test_an_id_that_cannot_name_a_page_is_a_problem(tmp_path, run):
     assert "players.csv:3: egd_pin '111/00002' of 'a2' is not an id" in err
 
 
+def write_winter(content: Path) -> Path:
+    """A third championship: Mira Novak, a person of no other, and Ivo Horvat without an id."""
+    winter = content / "winter-cup-2026"
+    write(winter / "event.toml", 'name = "Winter Cup 2026"\ngame = "go"\nsystem = "swiss"\n'
+          'start = 2026-01-10\nrounds = 1\nseed = "winter"\n')
+    write(winter / "players.csv", "id,name,rank,egd_pin\nw1,Mira Novak,4k,11100009\nw2,Ivo Horvat,6k,\n")
+    write(winter / "rounds" / "1.csv", "table,player1,player2,result\n1,w1,w2,1-0\n")
+    return winter
+
+
 def test_a_save_renders_again_only_the_people_of_its_championship(tmp_path):
     """Under watch, a result saved in one championship renders the pages of the people who
     played in it, and keeps the others' as they are; the site is a fresh build's."""
@@ -315,11 +326,7 @@ def test_a_save_renders_again_only_the_people_of_its_championship(tmp_path):
     from publisher.plugins import plugin_manager
 
     content = write_archive(tmp_path / "content")
-    winter = content / "winter-cup-2026"
-    write(winter / "event.toml", 'name = "Winter Cup 2026"\ngame = "go"\nsystem = "swiss"\n'
-          'start = 2026-01-10\nrounds = 1\nseed = "winter"\n')
-    write(winter / "players.csv", "id,name,rank,egd_pin\nw1,Mira Novak,4k,11100009\nw2,Ivo Horvat,6k,\n")
-    write(winter / "rounds" / "1.csv", "table,player1,player2,result\n1,w1,w2,1-0\n")
+    winter = write_winter(content)
     builder = Builder(plugin_manager(), content, tmp_path / "site")
     builder.build()
     rendered: list[str] = []
@@ -342,3 +349,87 @@ def test_a_save_renders_again_only_the_people_of_its_championship(tmp_path):
         "players/egd-11100001.html", "players/egd-11100002.html", "players/egd-11100003.html"}
     Builder(plugin_manager(), content, tmp_path / "fresh").build()
     assert snapshot(tmp_path / "site") == snapshot(tmp_path / "fresh")
+
+
+def search_rows(site: Path) -> list[list[str]]:
+    """Every row of the split search index, as its files hold them."""
+    rows = []
+    for path in sorted((site / "data/search").glob("people-*.js")):
+        text = path.read_text(encoding="utf-8")
+        rows += json.loads(re.fullmatch(r'archiveSearch\.people\("."\,(.*)\);\n', text, re.S).group(1))
+    return rows
+
+
+def test_what_the_archive_keeps_of_a_championship_follows_its_changes_and_removal(tmp_path):
+    """Under watch, each championship's part of the archive (search rows, people, feed
+    entries) is kept between builds; renaming a player changes its rows and the person's
+    page, and a championship taken away leaves the index, the people and the feed. After
+    every step the site is a fresh build's."""
+    from publisher.build import Builder
+    from publisher.plugins import plugin_manager
+
+    content = write_archive(tmp_path / "content")
+    winter = write_winter(content)
+    site = tmp_path / "site"
+    builder = Builder(plugin_manager(), content, site)
+
+    def built_as_fresh() -> None:
+        builder.build()
+        fresh = tmp_path / "fresh"
+        shutil.rmtree(fresh, ignore_errors=True)
+        Builder(plugin_manager(), content, fresh).build()
+        assert snapshot(site) == snapshot(fresh)
+
+    built_as_fresh()
+    ivo = ["ivo horvat", "Ivo Horvat", "", "Winter Cup 2026", "winter-cup-2026/players/w2.html"]
+    assert ivo in search_rows(site)
+    write(winter / "players.csv", "id,name,rank,egd_pin\nw1,Mira Nováková,4k,11100009\nw2,Ivan Horvat,6k,\n")
+    built_as_fresh()
+    rows = search_rows(site)
+    assert {row[1] for row in rows if row[3] == "Winter Cup 2026"} == {"Ivan Horvat", "Mira Nováková"}
+    assert "Ivo Horvat" not in {row[1] for row in rows}
+    assert "<h1>Mira Nováková</h1>" in (site / "players/egd-11100009.html").read_text(encoding="utf-8")
+    shutil.rmtree(winter)
+    built_as_fresh()
+    assert not (site / "players/egd-11100009.html").exists()
+    assert "egd-11100009" not in people(site)
+    assert not [row for row in search_rows(site) if "winter" in row[4] or "11100009" in row[4]]
+    assert b"Winter Cup" not in (site / "feed.atom").read_bytes()
+
+
+def test_an_index_file_of_unchanged_rows_is_not_made_again(tmp_path):
+    """A championship read again with the same players (a result saved) hands its search
+    rows over as the lists kept: the index files are the very bytes made before."""
+    from plugins.archive import publisher_site_pages
+    from publisher.content import event_dirs
+    from publisher.loading import load_event
+    from publisher.model import Site
+    from publisher.plugins import plugin_manager
+    from publisher.summary import summary
+
+    pm = plugin_manager()
+    content = write_archive(tmp_path / "content")
+    events = [summary(load_event(pm, folder)) for folder in event_dirs(content)]
+
+    def index(events: list) -> dict[str, bytes]:
+        made = publisher_site_pages(Site(content, events))
+        return {f.path: f.data for f in made if "search/people-" in f.path}
+
+    before = index(events)
+    write(content / "autumn-cup-2025" / "rounds" / "2.csv",
+          "table,player1,player2,result\n1,a1,a3,0-1\n2,a2,a4,1-0\n")
+    autumn = content / "autumn-cup-2025"
+
+    def read_again() -> list:
+        return [summary(load_event(pm, autumn)) if e.slug == autumn.name else e for e in events]
+
+    after = index(read_again())
+    assert after.keys() == before.keys() and len(after) > 3
+    assert all(after[path] is before[path] for path in after)
+    players = autumn / "players.csv"
+    players.write_text(players.read_text(encoding="utf-8").replace("Bob Baker", "Rob Baker"),
+                       encoding="utf-8")
+    renamed = index(read_again())
+    assert renamed["data/search/people-r.js"] != before.get("data/search/people-r.js")
+    assert b"Rob Baker" in renamed["data/search/people-r.js"]
+    assert renamed["data/search/people-z.js"] is before["data/search/people-z.js"]

@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Any
 from plugins.archive.people import check_people, person_key
 from plugins.archive.schedule import read_round_schedule
 from publisher import hookimpl
-from publisher.changed import event_files
 from publisher.model import DataFile, Event, File, Page, Session, Site
 from publisher.problems import Problems
 
@@ -67,17 +66,17 @@ def publisher_event_pages(event: Event) -> list[Page | DataFile | File]:
 @hookimpl
 def publisher_site_pages(site: Site) -> list[Page | DataFile | File]:
     from plugins.archive import feeds, search
-    from plugins.archive.people import everyone, gather, people_file
+    from plugins.archive.kept import championships
+    from plugins.archive.people import gather, people_file
 
-    found = everyone(site.events)
-    people = gather(found)
-    rows = search.entries(people, found)
-    files = {event.slug: tuple(sorted(event_files(event))) for event in site.events}
+    parts = championships(site.events)
+    people = gather(a for part in parts for a in part.people)
+    files = {part.event.slug: part.files for part in parts}
     return [
         *(person_page(person, files) for person in people),
         File("data/people.json", functools.partial(people_file, people)),
-        *search.index_files(rows),
-        feeds.archive_feed(site.events, site.front_title, site.url),
+        *search.index_files([search.people_shards(people), *(part.rows for part in parts)]),
+        feeds.archive_feed([(part.event, part.entries) for part in parts], site.front_title, site.url),
     ]
 
 

@@ -115,15 +115,27 @@ def event_feed(event: Event) -> File:
     return File("feed.atom", feed.atom_str(pretty=True))
 
 
-def archive_feed(events: list[Event], title: str, base: str) -> File:
-    """``feed.atom`` of the archive: the newest entries of every championship; links are
-    full addresses when site.toml gives the site's ``url`` (``base``), else relative."""
-    feed = _feed(stable_id("archive"), title, base + "feed.atom", base + "index.html")
-    found = sorted(((entry, event) for event in events for entry in entries(event)),
-                   key=lambda pair: (pair[0].updated, pair[1].slug))[-ARCHIVE_ENTRIES:]
-    first_days = [_day(e, e.start) for e in events] or [dt.datetime(1970, 1, 1, tzinfo=dt.UTC)]
-    feed.updated(found[-1][0].updated if found else max(first_days))
-    for entry, event in reversed(found):
-        _add(feed, stable_id(event.slug, entry.key), f"{event.name} — {entry.title}", entry,
-             f"{base}{event.slug}/{entry.page}")
-    return File("feed.atom", feed.atom_str(pretty=True))
+def archive_feed(parts: list[tuple[Event, list[Entry]]], title: str, base: str) -> File:
+    """``feed.atom`` of the archive: the newest entries of every championship (``parts``:
+    each championship with its :func:`entries`); links are full addresses when site.toml
+    gives the site's ``url`` (``base``), else relative."""
+    global _archive_made
+    found = sorted(((entry, event.slug) for event, found in parts for entry in found),
+                   key=lambda pair: (pair[0].updated, pair[1]))[-ARCHIVE_ENTRIES:]
+    names = {event.slug: event.name for event, _ in parts}
+    first_days = [_day(e, e.start) for e, _ in parts] or [dt.datetime(1970, 1, 1, tzinfo=dt.UTC)]
+    updated = found[-1][0].updated if found else max(first_days)
+    made = (title, base, updated, [(entry, slug, names[slug]) for entry, slug in found])
+    if _archive_made is None or _archive_made[0] != made:
+        feed = _feed(stable_id("archive"), title, base + "feed.atom", base + "index.html")
+        feed.updated(updated)
+        for entry, slug, name in reversed(made[3]):
+            _add(feed, stable_id(slug, entry.key), f"{name} — {entry.title}", entry,
+                 f"{base}{slug}/{entry.page}")
+        _archive_made = (made, feed.atom_str(pretty=True))
+    return File("feed.atom", _archive_made[1])
+
+
+# What the archive's feed was last made from, and its bytes: a save under watch seldom
+# changes the newest entries of the archive, and feedgen takes a while over two hundred.
+_archive_made: tuple[tuple, bytes] | None = None

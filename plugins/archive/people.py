@@ -11,6 +11,7 @@ person: ``person`` as written in lower case, the ids as ``egd-<pin>``, ``fesa-<i
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from publisher.model import Event, Player
@@ -92,24 +93,6 @@ class Person:
         return f"players/{self.key}.html"
 
 
-# The appearances of each championship of the last archive asked, by slug, with the
-# summary they were made from: a watched archive asks again after every save, handing
-# the summaries of unchanged championships as they were, and fifty championships of a
-# thousand players would otherwise be gone through again.
-_last: dict[str, tuple[Event, list[Appearance]]] = {}
-
-
-def everyone(events: list[Event]) -> list[Appearance]:
-    """Every player of every championship, the oldest championship first."""
-    global _last
-    made = {}
-    for event in sorted(events, key=lambda e: (e.start, e.end, e.slug)):
-        kept = _last.get(event.slug)
-        made[event.slug] = kept if kept is not None and kept[0] is event else (event, appearances(event))
-    _last = made  # only this archive's: a championship taken away is let go
-    return [a for _, found in made.values() for a in found]
-
-
 def appearances(event: Event) -> list[Appearance]:
     """Every player of a championship with their place, whether or not they are a person."""
     record = event.record or {}
@@ -124,9 +107,9 @@ def appearances(event: Event) -> list[Appearance]:
     return found
 
 
-def gather(found: list[Appearance]) -> list[Person]:
-    """The people of the archive by key, from :func:`everyone`; each one's championships
-    from the oldest."""
+def gather(found: Iterable[Appearance]) -> list[Person]:
+    """The people of the archive by key, from the appearances of every championship, the
+    oldest championship first; each one's championships from the oldest."""
     people: dict[str, Person] = {}
     for appearance in found:
         if appearance.key:

@@ -18,7 +18,9 @@ JSON wrapped in one call, ``archiveSearch.people("k", [...])``, because browsers
 from __future__ import annotations
 
 import functools
+import heapq
 import json
+import operator
 import string
 
 from plugins.archive.people import Appearance, Person
@@ -38,30 +40,50 @@ def shard_of(word: str) -> str:
     return word[0] if word[:1] in SHARDS and word[:1] else OTHER
 
 
-def entries(people: list[Person], found: list[Appearance]) -> list[list[str]]:
-    """``[folded name, name, country, what, page]`` for everyone (``found`` is every player
-    of every championship), in order of folded name."""
+def person_rows(people: list[Person]) -> list[list[str]]:
+    """``[folded name, name, country, what, page]`` of every person, in order."""
     rows = []
     for person in people:
         count = len(person.appearances)
         what = person.latest.event.name if count == 1 else f"{count} championships"
         rows.append([_folded(person.name), person.name, person.latest.player.country, what,
                      person.page])
-    for appearance in found:
-        if not appearance.key:
-            player = appearance.player
-            rows.append([_folded(player.name), player.name, player.country, appearance.event.name,
-                         appearance.page])
     return sorted(rows)
 
 
+def player_rows(found: list[Appearance]) -> list[list[str]]:
+    """The rows of a championship's players who are no person of the archive (``found`` is
+    its every player), pointing to their page there, in order."""
+    return sorted([_folded(a.player.name), a.player.name, a.player.country, a.event.name, a.page]
+                  for a in found if not a.key)
+
+
 def shards(rows: list[list[str]]) -> dict[str, list[list[str]]]:
-    """The rows of each index file; a row is in the file of every word of its name."""
+    """The rows of each index file, in the order of ``rows``; a row is in the file of every
+    word of its name."""
     found: dict[str, list[list[str]]] = {}
     for row in rows:
         for letter in _letters(row[0]):
             found.setdefault(letter, []).append(row)
     return found
+
+
+# The people's rows by index file as last made (see steady).
+_people: dict[str, list[list[str]]] = {}
+
+
+def people_shards(people: list[Person]) -> dict[str, list[list[str]]]:
+    """The people's rows by index file (:func:`shards` of :func:`person_rows`), kept as the
+    same lists where they did not change since the last call."""
+    global _people
+    _people = steady(shards(person_rows(people)), _people)
+    return _people
+
+
+def steady(rows: dict[str, list[list[str]]], kept: dict[str, list[list[str]]]) -> dict[str, list[list[str]]]:
+    """``rows`` (by index file), each letter's rows replaced by ``kept``'s list where they
+    are equal: an index file made of the same lists as last time is not made again."""
+    return {letter: kept[letter] if kept.get(letter) == part else part for letter, part in rows.items()}
 
 
 @functools.lru_cache(maxsize=1 << 17)
@@ -70,25 +92,30 @@ def _letters(folded: str) -> tuple[str, ...]:
     return tuple(sorted({shard_of(word) for word in folded.split()}))
 
 
-def index_files(rows: list[list[str]]) -> list[File]:
+def index_files(parts: list[dict[str, list[list[str]]]]) -> list[File]:
     """``data/search/people-<letter>.js`` for every letter some name word starts with, and
-    ``data/search/fold.js``, the folding of letters like ł, ø and ß for what is typed."""
+    ``data/search/fold.js``, the folding of letters like ł, ø and ß for what is typed.
+    ``parts`` are rows by letter (:func:`shards`), each in order: the people's and each
+    championship's players'; a file holds its letter's rows of every part, in order."""
     table = json.dumps(fold_table(), ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    letters = sorted({letter for part in parts for letter in part})
     return [File("data/search/fold.js", f"var archiveSearchFold = {table};\n".encode()),
-            *(File(f"data/search/people-{letter}.js", _script(letter, part))
-              for letter, part in sorted(shards(rows).items()))]
+            *(File(f"data/search/people-{letter}.js",
+                   _script(letter, tuple(part[letter] for part in parts if letter in part)))
+              for letter in letters)]
 
 
-# Each index file's rows and bytes as last made: a save under watch changes a few places,
+# Each index file's parts and bytes as last made: a save under watch changes a few places,
 # never a name, and encoding fifty thousand rows again is most of the index's time.
-_made: dict[str, tuple[list[list[str]], bytes]] = {}
+_made: dict[str, tuple[tuple[list[list[str]], ...], bytes]] = {}
 
 
-def _script(letter: str, rows: list[list[str]]) -> bytes:
+def _script(letter: str, parts: tuple[list[list[str]], ...]) -> bytes:
     made = _made.get(letter)
-    if made is not None and made[0] == rows:
+    if made is not None and len(made[0]) == len(parts) and all(map(operator.is_, made[0], parts)):
         return made[1]
+    rows = list(heapq.merge(*parts))  # what sorting them all gives: each part is in order
     body = json.dumps(rows, ensure_ascii=False, separators=(",", ":"))
     script = f'archiveSearch.people("{letter}",{body});\n'.encode()
-    _made[letter] = (rows, script)
+    _made[letter] = (parts, script)
     return script

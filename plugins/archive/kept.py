@@ -1,0 +1,57 @@
+"""What the archive's own pages take from each championship, kept between builds.
+
+A watched archive asks for its pages after every save, and hands the summaries of the
+championships whose folders did not change as they were, the same objects. Each
+championship's part of the archive (its players' appearances, their rows of the search
+index, its feed entries, its files) is made from its summary alone, so it is kept under
+that summary: a save in one championship of fifty makes that championship's part again,
+not the others'. Rows of the search index equal to those kept are kept as the same
+lists, so that an index file whose parts are all the same objects is not made again
+(:func:`plugins.archive.search.index_files`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from plugins.archive import feeds, search
+from plugins.archive.people import Appearance, appearances
+from publisher.changed import event_files
+from publisher.model import Event
+
+
+@dataclass(slots=True)
+class Championship:
+    """One championship's part of the archive, made from its summary ``event``."""
+
+    event: Event
+    appearances: list[Appearance]  # every player
+    people: list[Appearance]  # the players who are people of the archive (with a key)
+    rows: dict[str, list[list[str]]]  # the search rows of the others, by index file letter
+    entries: list[feeds.Entry]  # of its feed, and of the archive's
+    files: tuple[Path, ...]  # what its players' person pages are made from
+
+
+# The championships of the last archive asked, by slug.
+_kept: dict[str, Championship] = {}
+
+
+def championships(events: list[Event]) -> list[Championship]:
+    """Every championship's part, the oldest championship first; only this archive's are
+    kept for the next call, so a championship taken away is let go."""
+    global _kept
+    made = {}
+    for event in sorted(events, key=lambda e: (e.start, e.end, e.slug)):
+        kept = _kept.get(event.slug)
+        made[event.slug] = kept if kept is not None and kept.event is event else _part(event, kept)
+    _kept = made
+    return list(made.values())
+
+
+def _part(event: Event, previous: Championship | None) -> Championship:
+    found = appearances(event)
+    rows = search.shards(search.player_rows(found))
+    return Championship(event, found, [a for a in found if a.key],
+                        search.steady(rows, previous.rows if previous is not None else {}),
+                        feeds.entries(event), tuple(sorted(event_files(event))))
