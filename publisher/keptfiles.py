@@ -42,3 +42,25 @@ def kept_file(path: Path, inputs: Hashable, read: Callable[[], T]) -> T:
     while len(_kept) > KEEP:
         _kept.popitem(last=False)
     return value
+
+
+class MadeFrom:
+    """What was made from an object a build may find again at the next one (a kept file as
+    read, a list made of it), kept under that object's identity and the other ``inputs``:
+    found again while the object is the same one (not merely one at its old address) and
+    the inputs are equal. Holds the ``keep`` most recently used."""
+
+    def __init__(self, keep: int):
+        self.keep = keep
+        self.made: OrderedDict[int, tuple[object, Hashable, Any]] = OrderedDict()
+
+    def get_or_make(self, source: object, inputs: Hashable, make: Callable[[], T]) -> T:
+        found = self.made.get(id(source))
+        if found is not None and found[0] is source and found[1] == inputs:
+            self.made.move_to_end(id(source))
+            return found[2]
+        made = make()
+        self.made[id(source)] = (source, inputs, made)
+        while len(self.made) > self.keep:
+            self.made.popitem(last=False)
+        return made

@@ -20,9 +20,9 @@ from __future__ import annotations
 
 import dataclasses
 import sys
-from collections import OrderedDict
 from typing import Any
 
+from publisher.keptfiles import MadeFrom
 from publisher.model import Event, Player
 from publisher.ranks import Rank
 
@@ -38,20 +38,11 @@ def summary(event: Event) -> Event:
 
 # The fields last summarised, by the list they were made from: players.csv, unchanged, is
 # the same list at every build of a watched championship (publisher.keptfiles).
-_FIELDS: OrderedDict[int, tuple[list[Player], list[Player]]] = OrderedDict()
-KEEP = 4
+_FIELDS = MadeFrom(4)
 
 
 def _field(players: list[Player]) -> list[Player]:
-    found = _FIELDS.get(id(players))
-    if found is not None and found[0] is players:  # the list itself, not one at its old address
-        _FIELDS.move_to_end(id(players))
-        return found[1]
-    field = [_player(p) for p in players]
-    _FIELDS[id(players)] = (players, field)
-    while len(_FIELDS) > KEEP:
-        _FIELDS.popitem(last=False)
-    return field
+    return _FIELDS.get_or_make(players, (), lambda: [_player(p) for p in players])
 
 
 def _player(player: Player) -> Player:

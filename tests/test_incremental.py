@@ -22,7 +22,7 @@ from conftest import snapshot, write
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from plugins.macmahon import kept
+from plugins.macmahon import kept, lines
 from publisher import build, hookimpl, keptfiles, summary
 from publisher.build import Builder
 from publisher.cli import main
@@ -194,7 +194,8 @@ def full_build(content: Path, out: Path, templates: Path | None = None) -> None:
     """A build as a fresh process makes it: nothing read or computed by the kept builder's
     builds is taken from the stores kept between builds (emptied meanwhile, then restored)."""
     with contextlib.ExitStack() as stack:
-        for store in (keptfiles._kept, kept._kept, kept._entries, summary._FIELDS):
+        for store in (keptfiles._kept, kept._kept, kept._entries.made, summary._FIELDS.made,
+                      lines._COLUMNS.made):
             stack.enter_context(mock.patch.dict(store, clear=True))
         Builder(PM, content, out, templates).build()
 
@@ -378,7 +379,7 @@ def test_a_renamed_player_is_renamed_on_the_pages_of_everyone_they_met(model, tm
     builder = Builder(PM, content, tmp_path / "site")
     builder.build()
     path = content / "club-swiss/players.csv"
-    path.write_text(path.read_text(encoding="utf-8").replace("s00,Player 0,", "s00,Anna Zed,"),
+    path.write_text(path.read_text(encoding="utf-8").replace("s00,Player 0,1k,2000", "s00,Anna Zed,1k,1999"),
                     encoding="utf-8")
     builder.build()
     fresh = tmp_path / "fresh"
@@ -387,3 +388,5 @@ def test_a_renamed_player_is_renamed_on_the_pages_of_everyone_they_met(model, tm
     met = [p for p in (fresh / "club-swiss/players").glob("*.html")
            if p.stem != "s00" and "s00.html" in p.read_text(encoding="utf-8")]
     assert met and all("Anna Zed" in p.read_text(encoding="utf-8") for p in met)
+    standings = sorted((fresh / "club-swiss").glob("standings-*.html"))
+    assert standings and all('<td class="num">1999</td>' in p.read_text(encoding="utf-8") for p in standings)

@@ -5,7 +5,7 @@ import os
 
 import pytest
 
-from publisher.keptfiles import kept_file
+from publisher.keptfiles import MadeFrom, kept_file
 from publisher.problems import ContentError, Problem
 
 
@@ -55,3 +55,22 @@ def test_a_missing_file_is_read_every_time(tmp_path):
         with pytest.raises(ContentError):
             kept_file(path, (), read)
     assert reads == [1, 1]
+
+
+def test_made_from_an_object_is_made_again_for_another_object_or_other_inputs():
+    made, store = [], MadeFrom(2)
+    field = ["a", "b"]
+
+    def make():
+        made.append(1)
+        return len(made)
+
+    assert store.get_or_make(field, ("rank",), make) == 1
+    assert store.get_or_make(field, ("rank",), make) == 1  # the same list, the same inputs
+    assert store.get_or_make(list(field), ("rank",), make) == 2  # an equal list is another one
+    assert store.get_or_make(field, ("rank", "club"), make) == 3  # other inputs
+    others = [[n] for n in range(3)]
+    for other in others:
+        store.get_or_make(other, (), make)
+    assert len(store.made) == 2  # the two most recently used
+    assert store.get_or_make(field, ("rank", "club"), make) == 7

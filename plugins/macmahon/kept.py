@@ -27,7 +27,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from publisher.keptfiles import kept_file
+from publisher.keptfiles import MadeFrom, kept_file
 
 if TYPE_CHECKING:
     from plugins.macmahon.grouping import Grouping
@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 KEEP = 40  # standings tables kept: about four championships of ten rounds
 
 _kept: OrderedDict[bytes, Standings] = OrderedDict()
-_entries: OrderedDict[int, tuple[Round, tuple, list]] = OrderedDict()
+_entries = MadeFrom(KEEP)
 
 
 def input_digests(players: list[Player], rounds: list[Round], grouping: Grouping,
@@ -83,18 +83,11 @@ def kept_round(path: Path, ids: tuple[str, ...], read: Callable[[], Round]) -> R
     return kept_file(path, ids, read)
 
 
+
 def kept_entries(rnd: Round, inputs: tuple, make: Callable[[], list[tuple[str, Entry]]]
                  ) -> list[tuple[str, Entry]]:
     """The players' entries of round ``rnd`` (a kept round file, the same object at every
     build while the file stays as it was) as ``make()`` made them with the same ``inputs``
     (the field's ids and what the settings score a bye and an absence with), or made now
     and kept from now on."""
-    found = _entries.get(id(rnd))
-    if found is not None and found[0] is rnd and found[1] == inputs:
-        _entries.move_to_end(id(rnd))
-        return found[2]
-    made = make()
-    _entries[id(rnd)] = (rnd, inputs, made)
-    while len(_entries) > KEEP:
-        _entries.popitem(last=False)
-    return made
+    return _entries.get_or_make(rnd, inputs, make)

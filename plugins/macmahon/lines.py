@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from markupsafe import Markup, escape
 
 from plugins.macmahon.standings import Entry, Standing, Standings
+from publisher.keptfiles import MadeFrom
 from publisher.model import Player
 
 
@@ -34,12 +35,17 @@ def place_and_player(line: Standing, player: Player, href: str) -> Markup:
                   f'<td><a href="{escape(href)}">{escape(player.name)}</a>{tags}</td>')
 
 
-def column_cells(players: Iterable[Player], columns: list[str]) -> dict[str, Markup]:
+def column_cells(players: list[Player], columns: list[str]) -> dict[str, Markup]:
     """Each player's cells of the player columns the standings show (``[standings]``'s
-    ``columns``: rank, rating, club, country), a rating aligned as a number."""
+    ``columns``: rank, rating, club, country), a rating aligned as a number. Kept with the
+    field (a kept players.csv is the same list at every build)."""
     opening = {c: '<td class="num">' if c == "rating" else "<td>" for c in columns}
-    return {p.id: Markup("".join(f"{opening[c]}{_text(getattr(p, c))}</td>" for c in columns))
-            for p in players}
+    return _COLUMNS.get_or_make(players, tuple(columns), lambda: {
+        p.id: Markup("".join(f"{opening[c]}{_text(getattr(p, c))}</td>" for c in columns))
+        for p in players})
+
+
+_COLUMNS = MadeFrom(4)
 
 
 def _text(value: object) -> str:
