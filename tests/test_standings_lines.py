@@ -6,7 +6,7 @@ import jinja2
 from hypothesis import given
 from hypothesis import strategies as st
 
-from plugins.macmahon.lines import column_cells, crosstable_rows, place_and_player
+from plugins.macmahon.lines import column_cells, crosstable_rows, place_and_player, ranked_player
 from plugins.macmahon.standings import Entry, Standing, Standings, display
 from publisher.model import Player
 from publisher.ranks import Rank
@@ -16,11 +16,14 @@ ENV = jinja2.Environment(autoescape=True, undefined=jinja2.StrictUndefined, trim
 ENV.filters["points"] = display
 # The macro the standings and the crosstable shared, and the loops they had.
 PLACE_AND_PLAYER = ENV.from_string("""\
-<td class="num">{{ line.place_text }}</td><td><a href="{{ href }}">{{ player.name }}</a>{% if line.withdrawn is not none %} <span class="tag">withdrew {% if line.withdrawn == 0 %}before&nbsp;round&nbsp;1{% else %}after&nbsp;round&nbsp;{{ line.withdrawn }}{% endif %}</span>{% endif %}{% if line.absent %} <span class="tag">absent in round{{ 's' if line.absent | length > 1 }}&nbsp;{{ line.absent | join(', ') }}</span>{% endif %}</td>""")  # noqa: E501
+<td class="num">{{ line.place_text }}</td><td><a href="{{ pages ~ player.id ~ '.html' }}">{{ player.name }}</a>{% if line.withdrawn is not none %} <span class="tag">withdrew {% if line.withdrawn == 0 %}before&nbsp;round&nbsp;1{% else %}after&nbsp;round&nbsp;{{ line.withdrawn }}{% endif %}</span>{% endif %}{% if line.absent %} <span class="tag">absent in round{{ 's' if line.absent | length > 1 }}&nbsp;{{ line.absent | join(', ') }}</span>{% endif %}</td>""")  # noqa: E501
 COLUMNS = ENV.from_string("""\
 {% for c in columns %}<td{% if c == 'rating' %} class="num"{% endif %}>{{ player[c] if player[c] is not none else '' }}</td>{% endfor %}""")  # noqa: E501
 ROUND_CELLS = ENV.from_string("""\
 {% for text, opponent in cells %}<td>{% if opponent %}<a href="#{{ opponent }}" title="{{ players[opponent].name }}">{{ text }}</a>{% else %}{{ text }}{% endif %}</td>{% endfor %}""")  # noqa: E501
+
+RANKED_PLAYER = ENV.from_string("""\
+<a href="{{ pages ~ player.id ~ '.html' }}">{{ player.name }}</a>{% if player.rank %} <span class="tag">{{ player.rank }}</span>{% endif %}""")  # noqa: E501
 
 texts = st.text(alphabet=st.sampled_from("ab <>&\"'é½="), min_size=1, max_size=8)
 
@@ -32,7 +35,7 @@ def test_place_and_player_is_the_former_macro(name, pid, place, shared, withdraw
     line = Standing(pid, place, shared, 3.5, 1.0, {}, withdrawn, (0, 0), tuple(absent))
     player = Player(pid, name, 2)
     assert place_and_player(line, player, href) == PLACE_AND_PLAYER.render(
-        line=line, player=player, href=href)
+        line=line, player=player, pages=href)
 
 
 @given(club=st.just("") | texts, country=st.just("") | texts, rating=st.none() | st.integers(-900, 3000),
@@ -59,3 +62,9 @@ def test_crosstable_rows_are_the_former_cells(names, ids, handicap, points, forf
                                          ("bye", None), ("–", None)],
                                   players={other.id: other})
     assert crosstable_rows([me, other], {me.id: entries}, standings)[me.id] == expected
+
+
+@given(name=texts, href=texts, rank=st.none() | st.sampled_from(["3d", "12k", "1p", "30k"]))
+def test_ranked_player_is_the_former_pairings_cell(name, href, rank):
+    player = Player("x", name, 2, rank=Rank.parse(rank) if rank else None)
+    assert ranked_player(player, href) == RANKED_PLAYER.render(player=player, pages=href)

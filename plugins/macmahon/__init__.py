@@ -85,9 +85,9 @@ def publisher_event_pages(event: Event) -> list[Page | DataFile]:
 
 @hookimpl
 def publisher_jinja_filters() -> dict[str, Any]:
-    from plugins.macmahon.lines import place_and_player  # pages only: pair renders none
+    from plugins.macmahon.lines import place_and_player, ranked_player  # pages only: pair renders none
 
-    return {"points": display, "place_and_player": place_and_player}
+    return {"points": display, "place_and_player": place_and_player, "ranked_player": ranked_player}
 
 
 @hookimpl

@@ -1,9 +1,10 @@
-"""The HTML a standings or crosstable page repeats once a player, made in Python.
+"""The HTML a standings, crosstable or pairings page repeats once a player, made in Python.
 
-A 1,000-player page draws a thousand lines, and a saved result renders two such
-pages (the standings after the round and the crosstable): as template macros and
-loops, the place-and-player cells and the crosstable's round cells cost Jinja2 a
-macro call and a few escapes a cell, a third of those pages' time. The markup is
+A 1,000-player page draws a thousand lines, and a saved result renders three such
+pages (the round's pairings, the standings after it and the crosstable): as template
+macros and loops, the place-and-player cells, the players of a pairing and the
+crosstable's round cells cost Jinja2 a macro call and a few escapes a cell, a third to
+a half of those pages' time. The markup is
 the one the templates wrote; every value from the content is escaped here.
 """
 
@@ -18,10 +19,10 @@ from publisher.keptfiles import MadeFrom
 from publisher.model import Player
 
 
-def place_and_player(line: Standing, player: Player, href: str) -> Markup:
-    """The place and the player of one standings line (``href``: their page), absences and
-    withdrawal included: the standings and the crosstable show them alike. A filter:
-    ``{{ line | place_and_player(player, event_url(...)) }}``."""
+def place_and_player(line: Standing, player: Player, pages: str) -> Markup:
+    """The place and the player of one standings line (linked to their page in the folder
+    ``pages``), absences and withdrawal included: the standings and the crosstable show
+    them alike. A filter: ``{{ line | place_and_player(player, event_url('players/')) }}``."""
     tags = ""
     if line.withdrawn is not None:
         when = ("before&nbsp;round&nbsp;1" if line.withdrawn == 0
@@ -32,7 +33,15 @@ def place_and_player(line: Standing, player: Player, href: str) -> Markup:
         rounds = ", ".join(str(escape(r)) for r in line.absent)
         tags += f' <span class="tag">absent in round{plural}&nbsp;{rounds}</span>'
     return Markup(f'<td class="num">{escape(line.place_text)}</td>'
-                  f'<td><a href="{escape(href)}">{escape(player.name)}</a>{tags}</td>')
+                  f'<td><a href="{escape(pages + player.id)}.html">{escape(player.name)}</a>{tags}</td>')
+
+
+def ranked_player(player: Player, pages: str) -> Markup:
+    """A player's name linked to their page in the folder ``pages``, and their rank as a
+    tag when they have one, as a pairings table shows each player. A filter:
+    ``{{ player | ranked_player(event_url('players/')) }}``."""
+    rank = f' <span class="tag">{escape(player.rank)}</span>' if player.rank else ""
+    return Markup(f'<a href="{escape(pages + player.id)}.html">{escape(player.name)}</a>{rank}')
 
 
 def column_cells(players: list[Player], columns: list[str]) -> dict[str, Markup]:
