@@ -64,29 +64,15 @@ def _text(value: object) -> str:
 
 def crosstable_rows(players: Iterable[Player], history: dict[str, list[Entry]],
                     standings: Standings) -> dict[str, Markup]:
-    """Each player's round cells of the crosstable: the opponent's place, result mark,
-    colour and handicap (:func:`cell`), linked to the opponent's row and titled with
-    their name."""
+    """Each player's round cells of the crosstable: for a game, the opponent's place,
+    the result mark, the colour and the handicap (``12+/b3``: an even game has no
+    handicap digit), linked to the opponent's row and titled with their name; for a bye
+    or a round missed, its mark. Places, marks and digits need no escaping."""
     anchors = {p.id: (escape(p.id), escape(p.name)) for p in players}
-    places = {line.player: line.place for line in standings.lines}
-    rows: dict[str, Markup] = {}
-    for player, entries in history.items():
-        parts = []
-        for entry in entries:
-            if entry.opponent is None:
-                parts.append(f"<td>{escape(entry.mark)}</td>")
-            else:
-                anchor, name = anchors[entry.opponent]
-                parts.append(f'<td><a href="#{anchor}" title="{name}">'
-                             f"{cell(entry, places[entry.opponent])}</a></td>")
-        rows[player] = Markup("".join(parts))
-    return rows
-
-
-def cell(entry: Entry, place: int) -> str:
-    """The crosstable cell of a game against the player placed ``place``: their place,
-    result mark, colour and handicap (``12+/b3``; an even game has no handicap digit).
-    Digits and marks only: nothing to escape."""
-    colour = "b" if entry.black else "w"
-    stones = str(entry.handicap) if entry.handicap else ""
-    return f"{place}{entry.mark}/{colour}{stones}"
+    # Each player's cell as an opponent, up to the result mark: the same in every row.
+    heads = {line.player: '<td><a href="#{}" title="{}">{}'.format(*anchors[line.player], line.place)
+             for line in standings.lines}
+    return {player: Markup("".join([
+        f"{heads[e.opponent]}{e.mark}/{'b' if e.black else 'w'}{e.handicap or ''}</a></td>"
+        if e.opponent is not None else f"<td>{escape(e.mark)}</td>" for e in entries]))
+        for player, entries in history.items()}
