@@ -48,6 +48,7 @@ class PageKeys:
             for value in output.context.values():
                 if counts[id(value)] > 1 and id(value) not in self._shared:
                     self._shared[id(value)] = _digest(value)
+        self._unkeyable = {i for i, digest in self._shared.items() if digest is None}
 
     def key(self, output: Page | DataFile | File) -> bytes | None:
         """The output's digest, or None when it must be rendered anyway."""
@@ -62,10 +63,10 @@ class PageKeys:
                                     self._common)
         if not output.context_only or (output.dated and not output.sources):
             return None
-        context = {k: self._shared.get(id(v), v) for k, v in output.context.items()}
-        if self._common is None or any(id(v) in self._shared and self._shared[id(v)] is None
-                                       for v in output.context.values()):
+        if self._common is None or not self._unkeyable.isdisjoint(map(id, output.context.values())):
             return None
+        shared = self._shared
+        context = {k: shared.get(id(v), v) for k, v in output.context.items()}
         times = self._times(output.sources) if output.dated else None
         return _digest((self._common, output.path, output.template, output.title, output.sources,
                         times, context))
