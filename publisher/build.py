@@ -25,6 +25,7 @@ from pathlib import Path
 import pluggy
 
 from publisher import content
+from publisher.keptfiles import forget
 from publisher.loading import load_event
 from publisher.manifest import Manifest
 from publisher.model import Event, Site
@@ -189,6 +190,8 @@ class Builder:
             if isinstance(result, BuiltEvent):
                 result.event = summary(result.event)  # what the archive's pages read, small
                 kept[folder.name] = result
+                if not self.remember:
+                    forget()
             else:
                 problems.extend(result)
         return {f.name: kept[f.name] for f in folders if f.name in kept}, changed
@@ -247,8 +250,10 @@ class Builder:
             if workers > 1:
                 self._render_spread(writer, batch, site, item.event, workers)
             else:
-                self._render_into(writer, batch, site, item.event, item.keys)
+                self._render_into(writer, batch, site, item.event, item.keys if self.remember else None)
         item.event.data, item.event.live = {}, None
+        if not self.remember:
+            forget()  # files and tables kept for a later build: a single build reads each once
         return item
 
     def _render_spread(self, writer: SiteWriter, batch: Batch, site: Site, event: Event,

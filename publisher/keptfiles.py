@@ -9,6 +9,12 @@ The file is looked at before it is read, so a save while it is read is seen by t
 next build. A file that does not read is never kept: its problems are told at
 every build until it is mended. What is kept is shared by the builds that take it:
 its readers must not change it.
+
+A plugin that keeps what it computed between builds (a system's standings) makes its
+store with :func:`store` (a :class:`MadeFrom` does), so that a single build (``publisher
+build``), which reads each championship once, can let go of everything kept once a
+championship is written (:func:`forget`), instead of holding the last few championships'
+files and tables.
 """
 
 from __future__ import annotations
@@ -22,7 +28,23 @@ T = TypeVar("T")
 
 KEEP = 40  # files kept: the field and the rounds of the championship being edited, and a few more
 
-_kept: OrderedDict[Path, tuple[tuple, Any]] = OrderedDict()
+_stores: list[OrderedDict] = []
+
+
+def store() -> OrderedDict:
+    """An empty store of things kept between builds, emptied with the others by :func:`forget`."""
+    made: OrderedDict = OrderedDict()
+    _stores.append(made)
+    return made
+
+
+def forget() -> None:
+    """Empty every store: nothing read or computed so far is kept for a later build."""
+    for kept in _stores:
+        kept.clear()
+
+
+_kept: OrderedDict[Path, tuple[tuple, Any]] = store()
 
 
 def kept_file(path: Path, inputs: Hashable, read: Callable[[], T]) -> T:
@@ -52,7 +74,7 @@ class MadeFrom:
 
     def __init__(self, keep: int):
         self.keep = keep
-        self.made: OrderedDict[int, tuple[object, Hashable, Any]] = OrderedDict()
+        self.made: OrderedDict[int, tuple[object, Hashable, Any]] = store()
 
     def get_or_make(self, source: object, inputs: Hashable, make: Callable[[], T]) -> T:
         found = self.made.get(id(source))

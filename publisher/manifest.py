@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -53,17 +54,32 @@ def dumps_manifest(manifest: Manifest) -> bytes:
     return join_manifest_lines([manifest_lines(manifest)])
 
 
-def manifest_lines(manifest: Manifest) -> str:
+def manifest_lines(manifest: Manifest) -> bytes:
     """The lines of the manifest file that hold ``manifest``'s files, sorted by path."""
     return ",\n".join(f'{json.dumps(path, ensure_ascii=False)}: {{"sha256": "{e.sha256}", "size": {e.size}}}'
-                       for path, e in sorted(manifest.items()))
+                       for path, e in sorted(manifest.items())).encode("utf-8")
 
 
-def join_manifest_lines(blocks: list[str]) -> bytes:
-    """The manifest file made of blocks of :func:`manifest_lines`, given in path order
-    (the build keeps one block per top-level folder and writes again only changed ones)."""
-    body = ",\n".join(b for b in blocks if b)
-    return ('{"version": 1, "files": {\n' + body + ("\n" if body else "") + "}}\n").encode("utf-8")
+def manifest_parts(blocks: list[bytes]) -> Iterator[bytes]:
+    """The manifest file made of blocks of :func:`manifest_lines`, given in path order (the
+    build keeps one block per top-level folder and makes again only changed ones), part
+    by part: a big site's manifest is written without being held twice more as one piece."""
+    yield b'{"version": 1, "files": {\n'
+    first = True
+    for block in blocks:
+        if block:
+            if not first:
+                yield b",\n"
+            yield block
+            first = False
+    if not first:
+        yield b"\n"
+    yield b"}}\n"
+
+
+def join_manifest_lines(blocks: list[bytes]) -> bytes:
+    """The manifest file's bytes from blocks of :func:`manifest_lines` (:func:`manifest_parts`)."""
+    return b"".join(manifest_parts(blocks))
 
 
 def loads_manifest(data: bytes) -> Manifest | None:

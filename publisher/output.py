@@ -28,9 +28,9 @@ from publisher.manifest import (
     MANIFEST_NAME,
     Manifest,
     entry_of,
-    join_manifest_lines,
     loads_manifest,
     manifest_lines,
+    manifest_parts,
 )
 
 # What marked the publisher's folders before they carried a manifest.
@@ -118,7 +118,7 @@ class Written:
     else changed ``--out`` since)."""
 
     groups: dict[str, Manifest]
-    lines: dict[str, str]
+    lines: dict[str, bytes]
     stamp: tuple[int, int, int]
 
 
@@ -139,7 +139,7 @@ class SiteWriter:
         self.stats = WriteStats()
         self._staged: list[str] = []
         self._strays: set[str] = set()
-        self._lines: dict[str, str] = {}
+        self._lines: dict[str, bytes] = {}
         self.fresh = not out.exists()
         if self.fresh:
             _make_parent(out)
@@ -260,7 +260,8 @@ class SiteWriter:
         gone = self._gone()
         changed = self.fresh or bool(self._staged or gone) or lines.keys() != self._lines.keys()
         if changed or not (self.out / MANIFEST_NAME).is_file():
-            (self.staging / MANIFEST_NAME).write_bytes(join_manifest_lines([lines[g] for g in sorted(lines)]))
+            with (self.staging / MANIFEST_NAME).open("wb") as manifest:
+                manifest.writelines(manifest_parts([lines[g] for g in sorted(lines)]))
         if self.fresh:
             self.staging.chmod(0o755)
             self.staging.rename(self.out)

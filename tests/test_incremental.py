@@ -390,3 +390,28 @@ def test_a_renamed_player_is_renamed_on_the_pages_of_everyone_they_met(model, tm
     assert met and all("Anna Zed" in p.read_text(encoding="utf-8") for p in met)
     standings = sorted((fresh / "club-swiss").glob("standings-*.html"))
     assert standings and all('<td class="num">1999</td>' in p.read_text(encoding="utf-8") for p in standings)
+
+
+def test_a_single_build_keeps_nothing_for_a_later_one_and_a_watched_build_does(model, tmp_path):
+    """``publisher build`` reads each championship once: what the stores kept between builds
+    hold (players.csv, round files, rounds' entries, standings, summarised fields) is let go
+    once a championship is written, in the build and in its render workers alike, so its
+    memory does not grow with the archive; a watched build keeps them for the next save."""
+    stores = (keptfiles._kept, kept._kept, kept._entries.made, summary._FIELDS.made, lines._COLUMNS.made)
+    with contextlib.ExitStack() as stack:
+        for store in stores:
+            stack.enter_context(mock.patch.dict(store, clear=True))
+        seen: list[int] = []
+        forget = keptfiles.forget
+
+        def counted() -> None:
+            seen.append(sum(map(len, stores)))
+            forget()
+
+        with mock.patch.object(build, "forget", counted):
+            Builder(PM, model, tmp_path / "single", remember=False).build()
+        assert seen and max(seen) > 0  # each championship's files were kept while it was made
+        assert [len(store) for store in stores] == [0] * len(stores)
+        Builder(PM, model, tmp_path / "watched").build()
+        assert all(len(store) > 0 for store in stores)
+        assert snapshot(tmp_path / "single") == snapshot(tmp_path / "watched")

@@ -27,7 +27,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from publisher.keptfiles import MadeFrom, kept_file
+from publisher.keptfiles import MadeFrom, kept_file, store
 
 if TYPE_CHECKING:
     from plugins.macmahon.grouping import Grouping
@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 
 KEEP = 40  # standings tables kept: about four championships of ten rounds
 
-_kept: OrderedDict[bytes, Standings] = OrderedDict()
+_kept: OrderedDict[bytes, Standings] = store()
 _entries = MadeFrom(KEEP)
 
 
