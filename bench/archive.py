@@ -28,9 +28,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from plugins.archive import publisher_site_pages
-from plugins.archive.kept import championships
-from plugins.archive.people import gather
+from plugins.archive import kept, publisher_site_pages
+from plugins.archive.people import appearances, gather
 from plugins.archive.search import index_files, people_shards, person_rows, player_rows
 from publisher.build import Builder
 from publisher.content import event_dirs
@@ -108,7 +107,7 @@ def build_benchmark(championships: int, players: int, repeats: int) -> None:
             started = time.perf_counter()
             publisher_site_pages(site)
             archives.append(time.perf_counter() - started)
-        people = gather(a for part in championships(events) for a in part.people)
+        people = gather(a for part in kept.championships(events) for a in part.people)
         print(f"Build of {championships} championships x {players} players ({report.files:,} files, "
               f"{len(people):,} people with a page): median {statistics.median(builds):.2f} s "
               f"over {repeats}; the archive plugin's site pages {statistics.median(archives):.2f} s "
@@ -117,9 +116,9 @@ def build_benchmark(championships: int, players: int, repeats: int) -> None:
 
 
 def index_report(events: list, label: str) -> dict[str, bytes]:
-    parts = championships(events)
+    parts = kept.championships(events)
     people = gather(a for part in parts for a in part.people)
-    rows = sorted([*person_rows(people), *(row for part in parts for row in player_rows(part.appearances))])
+    rows = sorted([*person_rows(people), *(row for e in events for row in player_rows(appearances(e)))])
     files = {f.path: f.data for f in index_files([people_shards(people), *(part.rows for part in parts)])}
     shards = {p: d for p, d in files.items() if "people-" in p}
     zipped = {p: len(gzip.compress(d, 6)) for p, d in shards.items()}

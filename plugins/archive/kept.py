@@ -26,7 +26,6 @@ class Championship:
     """One championship's part of the archive, made from its summary ``event``."""
 
     event: Event
-    appearances: list[Appearance]  # every player
     people: list[Appearance]  # the players who are people of the archive (with a key)
     rows: dict[str, list[list[str]]]  # the search rows of the others, by index file letter
     entries: list[feeds.Entry]  # of its feed, and of the archive's
@@ -52,6 +51,6 @@ def championships(events: list[Event]) -> list[Championship]:
 def _part(event: Event, previous: Championship | None) -> Championship:
     found = appearances(event)
     rows = search.shards(search.player_rows(found))
-    return Championship(event, found, [a for a in found if a.key],
+    return Championship(event, [a for a in found if a.key],
                         search.steady(rows, previous.rows if previous is not None else {}),
                         feeds.entries(event), tuple(sorted(event_files(event))))
