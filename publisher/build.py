@@ -14,6 +14,7 @@ Pages are written as they are rendered, compared with the site's manifest by has
 from __future__ import annotations
 
 import contextlib
+import functools
 import gc
 import os
 import sys
@@ -380,13 +381,20 @@ def _newest_first(event: Event) -> tuple:
     return (-event.start.toordinal(), -event.end.toordinal(), event.slug)
 
 
+@functools.lru_cache(maxsize=4096)
+def _not_content(name: str) -> bool:
+    """:func:`content.is_not_content` of a file name, once per name: an archive's folders
+    hold the same few names (event.toml, players.csv, 1.csv...)."""
+    return content.is_not_content(Path(name))
+
+
 def _fingerprint(folder: Path, recurse: bool = True) -> Fingerprint:
     """Changes whenever a file of the championship folder (or, ``recurse=False``, a file
     directly in it) is added, removed, edited, touched or has its permissions changed (a
     fix of permissions is worth a rebuild); logs and editors' temporary files are no part
     of it. Read with scandir: a no-change build of a big archive looks at every folder."""
     found = []
-    pending = [(folder, "")]
+    pending: list[tuple[str | Path, str]] = [(folder, "")]
     while pending:
         here, prefix = pending.pop()
         try:
@@ -395,8 +403,8 @@ def _fingerprint(folder: Path, recurse: bool = True) -> Fingerprint:
             continue  # an unreadable folder: reading the championship tells what is wrong
         for entry in entries:
             if recurse and entry.is_dir(follow_symlinks=False):
-                pending.append((Path(entry.path), f"{prefix}{entry.name}/"))
-            elif entry.is_file() and not content.is_not_content(Path(entry.name)):
+                pending.append((entry.path, f"{prefix}{entry.name}/"))
+            elif entry.is_file() and not _not_content(entry.name):
                 try:
                     st = entry.stat()
                 except OSError:
