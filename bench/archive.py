@@ -34,7 +34,7 @@ from plugins.archive.search import index_files, people_shards, person_rows, play
 from publisher.build import Builder
 from publisher.content import event_dirs
 from publisher.loading import load_event
-from publisher.model import Site
+from publisher.model import Site, made
 from publisher.plugins import plugin_manager
 
 FIRST = ["Ana", "Łukasz", "Zoran", "Marta", "Jürgen", "Søren", "Élodie", "Tomáš", "Ivana", "Luka",
@@ -119,7 +119,8 @@ def index_report(events: list, label: str) -> dict[str, bytes]:
     parts = kept.championships(events)
     people = gather(a for part in parts for a in part.people)
     rows = sorted([*person_rows(people), *(row for e in events for row in player_rows(appearances(e)))])
-    files = {f.path: f.data for f in index_files([people_shards(people), *(part.rows for part in parts)])}
+    index = index_files([people_shards(people), *(part.rows for part in parts)])
+    files = {f.path: made(f.data) for f in index}
     shards = {p: d for p, d in files.items() if "people-" in p}
     zipped = {p: len(gzip.compress(d, 6)) for p, d in shards.items()}
     whole = json.dumps(rows, ensure_ascii=False, separators=(",", ":")).encode()

@@ -19,16 +19,16 @@ import gc
 import os
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pluggy
 
 from publisher import content
-from publisher.keptfiles import forget
+from publisher.keptfiles import forget, keep_between_builds
 from publisher.loading import load_event
-from publisher.manifest import Manifest
+from publisher.manifest import Entry, Manifest
 from publisher.model import Event, Site
 from publisher.output import SiteWriter, WriteStats, Written, locked
 from publisher.pagekeys import PageKeys
@@ -69,7 +69,7 @@ class BuildReport:
     rebuilt: list[str]
     seconds: float
     warnings: list[Problem] = field(default_factory=list)
-    groups: dict[str, Manifest] = field(default_factory=dict, repr=False)
+    groups: dict[str, Mapping[str, Entry]] = field(default_factory=dict, repr=False)
 
     @property
     def manifest(self) -> Manifest:
@@ -120,6 +120,7 @@ class Builder:
         touched: False drops the build (raising :class:`Superseded`), leaving ``out`` and
         what this builder remembers as they were. The watcher uses it to start building at
         the first sign of a save and still publish nothing read before the save ended."""
+        keep_between_builds(self.remember)
         with _collecting_seldom():
             return self._build(ready)
 
@@ -193,6 +194,7 @@ class Builder:
                 kept[folder.name] = result
                 if not self.remember:
                     forget()
+                    writer.pack(f"{folder.name}/")
             else:
                 problems.extend(result)
         return {f.name: kept[f.name] for f in folders if f.name in kept}, changed
@@ -225,6 +227,7 @@ class Builder:
                 return (error.problems,)
             except Exception:
                 return None
+            writer.pack(f"{folder.name}/")  # a tenth of the objects to send and to hold
             return item, writer.part()
 
         with contextlib.closing(forked_map(task, len(pending), workers)) as answers:

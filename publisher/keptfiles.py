@@ -29,6 +29,20 @@ T = TypeVar("T")
 KEEP = 40  # files kept: the field and the rounds of the championship being edited, and a few more
 
 _stores: list[OrderedDict] = []
+_between_builds = True
+
+
+def keep_between_builds(keep: bool) -> None:
+    """Said by every build: False for a single build, after which nothing kept is of use."""
+    global _between_builds
+    _between_builds = keep
+
+
+def keeping() -> bool:
+    """Whether what a build makes may be of use to a later one: a plugin that keeps what
+    it made for the next build (the archive's search index) keeps nothing in a single build,
+    so that it holds each file only while it is written."""
+    return _between_builds
 
 
 def store() -> OrderedDict:

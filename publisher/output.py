@@ -20,13 +20,15 @@ import os
 import shutil
 import tempfile
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 from publisher.manifest import (
     MANIFEST_NAME,
+    Entry,
     Manifest,
+    PackedGroup,
     entry_of,
     loads_manifest,
     manifest_lines,
@@ -117,7 +119,7 @@ class Written:
     lines of the manifest file, and the manifest file's identity (to notice that someone
     else changed ``--out`` since)."""
 
-    groups: dict[str, Manifest]
+    groups: dict[str, Mapping[str, Entry]]
     lines: dict[str, bytes]
     stamp: tuple[int, int, int]
 
@@ -135,7 +137,7 @@ class SiteWriter:
     def __init__(self, out: Path, written: Written | None = None, force: bool = False):
         self.out = out
         self.staging = staging_dir(out)
-        self.groups: dict[str, Manifest] = {}
+        self.groups: dict[str, Mapping[str, Entry]] = {}
         self.stats = WriteStats()
         self._staged: list[str] = []
         self._strays: set[str] = set()
@@ -143,7 +145,7 @@ class SiteWriter:
         self.fresh = not out.exists()
         if self.fresh:
             _make_parent(out)
-            self.known: dict[str, Manifest] = {}
+            self.known: dict[str, Mapping[str, Entry]] = {}
         elif written is not None and _stamp(out) == written.stamp:
             self.known, self._lines = written.groups, written.lines
         else:
@@ -151,7 +153,7 @@ class SiteWriter:
         _remove_leftovers(out)
         self.staging.mkdir()
 
-    def _open(self, force: bool) -> dict[str, Manifest]:
+    def _open(self, force: bool) -> dict[str, Mapping[str, Entry]]:
         out = self.out
         if not out.is_dir():
             raise OutputError(f"{out} is a file, not a folder; choose another --out")
@@ -162,7 +164,7 @@ class SiteWriter:
                 f"{out} holds files that the publisher did not write; choose an empty folder "
                 "for --out, or pass --force to replace its contents")
         stored = stored or {}
-        checked: dict[str, Manifest] = {}
+        checked: dict[str, Mapping[str, Entry]] = {}
         for path in _files(out):
             rel = path.relative_to(out).as_posix()
             entry = stored.get(rel)
@@ -196,7 +198,7 @@ class SiteWriter:
         """One file of the site: staged if its bytes differ from what ``out`` holds."""
         entry = entry_of(data)
         group = group_of(rel)
-        self.groups.setdefault(group, {})[rel] = entry
+        self._group(group)[rel] = entry
         if self.known.get(group, {}).get(rel) == entry:
             self.stats.unchanged += 1
             return
@@ -213,7 +215,7 @@ class SiteWriter:
         entry = self.known.get(group, {}).get(rel)
         if entry is None:
             return False
-        self.groups.setdefault(group, {})[rel] = entry
+        self._group(group)[rel] = entry
         self.stats.unchanged += 1
         return True
 
@@ -236,17 +238,36 @@ class SiteWriter:
         self.stats.unchanged += len(self.known[group])
         return True
 
+    def _group(self, group: str) -> Manifest:
+        """The files of ``group`` written so far, as a dictionary to add to."""
+        files = self.groups.get(group)
+        if not isinstance(files, dict):
+            self.groups[group] = files = dict(files.items()) if files is not None else {}
+        return files
+
+    def pack(self, group: str) -> None:
+        """Hold ``group``'s files as their lines of the manifest file from now on: a single
+        build packs each championship once it is written, so that fifty of them are not
+        held as a quarter of a million objects (see :class:`PackedGroup`)."""
+        files = self.groups.get(group)
+        if isinstance(files, dict):
+            self.groups[group] = PackedGroup(files)
+
     def start_part(self) -> None:
         """In a render worker (a fork of the build): count from here what :meth:`part` returns."""
         self.groups, self._staged, self.stats = {}, [], WriteStats()
 
-    def part(self) -> tuple[dict[str, Manifest], list[str], WriteStats]:
+    def part(self) -> tuple[dict[str, Mapping[str, Entry]], list[str], WriteStats]:
         return self.groups, self._staged, self.stats
 
-    def merge(self, groups: dict[str, Manifest], staged: list[str], stats: WriteStats) -> None:
-        """Take in what a render worker staged (its :meth:`part`)."""
+    def merge(self, groups: dict[str, Mapping[str, Entry]], staged: list[str], stats: WriteStats) -> None:
+        """Take in what a render worker staged (its :meth:`part`): a packed group is a
+        whole one, a dictionary a part of one."""
         for group, files in groups.items():
-            self.groups.setdefault(group, {}).update(files)
+            if isinstance(files, PackedGroup) and group not in self.groups:
+                self.groups[group] = files
+            else:
+                self._group(group).update(files.items())
         self._staged += staged
         self.stats.written += stats.written
         self.stats.unchanged += stats.unchanged
@@ -254,9 +275,7 @@ class SiteWriter:
     def commit(self) -> Written:
         """Move the staged files into ``out``, remove what the site no longer has, and
         write the manifest; returns what a later build of this process starts from."""
-        lines = {g: self._lines[g] if g in self._lines and (known := self.known.get(g)) is not None
-                 and (known is files or known == files) else manifest_lines(files)
-                 for g, files in self.groups.items()}
+        lines = {g: self._lines_of(g, files) for g, files in self.groups.items()}
         gone = self._gone()
         changed = self.fresh or bool(self._staged or gone) or lines.keys() != self._lines.keys()
         if changed or not (self.out / MANIFEST_NAME).is_file():
@@ -280,12 +299,23 @@ class SiteWriter:
         shutil.rmtree(self.staging, ignore_errors=True)
         return Written(self.groups, lines, _stamp(self.out))
 
+    def _lines_of(self, group: str, files: Mapping[str, Entry]) -> bytes:
+        """``group``'s lines of the manifest file: those of the last build when its files
+        are the same."""
+        if isinstance(files, PackedGroup):
+            return files.lines
+        known = self.known.get(group)
+        if group in self._lines and known is not None and (known is files or known == files):
+            return self._lines[group]
+        return manifest_lines(files)
+
     def _gone(self) -> list[str]:
         gone = set(self._strays)
         for group, files in self.known.items():
             now = self.groups.get(group)
             if now is not files:
-                gone.update(rel for rel in files if now is None or rel not in now)
+                kept = set(now) if now is not None else set()
+                gone.update(rel for rel in files if rel not in kept)
         return sorted(gone - {rel for rel in self._strays if rel in self.groups.get(group_of(rel), {})})
 
     def abort(self) -> None:

@@ -402,18 +402,20 @@ def test_an_index_file_of_unchanged_rows_is_not_made_again(tmp_path):
     rows over as the lists kept: the index files are the very bytes made before."""
     from plugins.archive import publisher_site_pages
     from publisher.content import event_dirs
+    from publisher.keptfiles import keep_between_builds
     from publisher.loading import load_event
-    from publisher.model import Site
+    from publisher.model import Site, made
     from publisher.plugins import plugin_manager
     from publisher.summary import summary
 
     pm = plugin_manager()
+    keep_between_builds(True)  # as under watch
     content = write_archive(tmp_path / "content")
     events = [summary(load_event(pm, folder)) for folder in event_dirs(content)]
 
     def index(events: list) -> dict[str, bytes]:
-        made = publisher_site_pages(Site(content, events))
-        return {f.path: f.data for f in made if "search/people-" in f.path}
+        files = publisher_site_pages(Site(content, events))
+        return {f.path: made(f.data) for f in files if "search/people-" in f.path}
 
     before = index(events)
     write(content / "autumn-cup-2025" / "rounds" / "2.csv",
@@ -433,3 +435,20 @@ def test_an_index_file_of_unchanged_rows_is_not_made_again(tmp_path):
     assert renamed["data/search/people-r.js"] != before.get("data/search/people-r.js")
     assert b"Rob Baker" in renamed["data/search/people-r.js"]
     assert renamed["data/search/people-z.js"] is before["data/search/people-z.js"]
+
+
+def test_only_a_watched_build_keeps_the_search_index_for_the_next(tmp_path):
+    """A single build makes each index file as it writes it and keeps none (the index of a
+    big archive is several megabytes); a watched build keeps them, with the same bytes."""
+    from plugins.archive import search
+    from publisher.build import Builder
+    from publisher.plugins import plugin_manager
+
+    content = write_archive(tmp_path / "content")
+    Builder(plugin_manager(), content, tmp_path / "single", remember=False).build()
+    assert search._made == {}
+    Builder(plugin_manager(), content, tmp_path / "watched").build()
+    index = sorted((tmp_path / "watched" / "data" / "search").glob("people-*.js"))
+    assert index and {f"data/search/people-{letter}.js" for letter in search._made} == {
+        p.relative_to(tmp_path / "watched").as_posix() for p in index}
+    assert snapshot(tmp_path / "single") == snapshot(tmp_path / "watched")

@@ -1,10 +1,13 @@
 """The manifest: the one record of what a site holds, shared by build and publish."""
 
 from publisher.manifest import (
+    PackedGroup,
     compare,
     dumps_manifest,
     entry_of,
+    join_manifest_lines,
     loads_manifest,
+    manifest_lines,
     manifest_of,
     manifest_of_folder,
 )
@@ -40,3 +43,13 @@ def test_folder_manifest_skips_itself(tmp_path):
     (tmp_path / "d" / "p.html").write_bytes(b"page")
     (tmp_path / ".publisher-manifest.json").write_bytes(b"{}")
     assert manifest_of_folder(tmp_path) == {"d/p.html": entry_of(b"page")}
+
+
+def test_a_packed_group_is_the_files_it_was_made_of():
+    files = manifest_of({"ev/b.html": b"b", "ev/a \"quoted\" ł.html": b"a", "ev/c.json": b"{}"})
+    packed = PackedGroup(files)
+    assert len(packed) == 3 and dict(packed.items()) == files and packed == files
+    assert list(packed) == sorted(files) and packed["ev/c.json"] == files["ev/c.json"]
+    assert "ev/b.html" in packed and "ev/d.html" not in packed
+    assert packed.lines == manifest_lines(files)
+    assert loads_manifest(join_manifest_lines([packed.lines])) == files

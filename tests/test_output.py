@@ -192,3 +192,27 @@ def test_a_kept_builder_writes_the_whole_site_again_after_out_was_deleted(tmp_pa
     shutil.rmtree(tmp_path / "site")
     builder.build()  # the championship did not change, but its pages are gone
     assert snapshot(tmp_path / "site") == whole
+
+
+def test_a_single_build_holds_each_championship_written_as_its_manifest_lines(tmp_path):
+    """``publisher build`` keeps every championship's files as their lines of the manifest
+    (what it writes at the end), not as entries; the report and the manifest file still say
+    every file, and a build over the site removes what its content no longer makes."""
+    from publisher.manifest import PackedGroup
+
+    examples = Path(__file__).resolve().parent.parent / "content"
+    content = tmp_path / "content"
+    for name in ("wosc-2026", "ljubljana-go-open-2026", "bled-go-tournament-2025"):
+        shutil.copytree(examples / name, content / name)
+    out = tmp_path / "site"
+    report = Builder(plugin_manager(), content, out, remember=False).build()
+    groups = {g for g, files in report.groups.items() if isinstance(files, PackedGroup)}
+    assert groups == {"wosc-2026/", "ljubljana-go-open-2026/", "bled-go-tournament-2025/"}
+    on_disk = manifest_of_folder(out)
+    assert report.manifest == on_disk == loads_manifest((out / MANIFEST_NAME).read_bytes())
+    assert report.files == len(on_disk)
+    (content / "wosc-2026" / "venue.md").unlink()
+    report = Builder(plugin_manager(), content, out, remember=False).build()
+    assert report.stats.removed == 1 and "wosc-2026/pages/venue.html" in on_disk
+    assert "wosc-2026/pages/venue.html" not in manifest_of_folder(out)
+    assert manifest_of_folder(out) == loads_manifest((out / MANIFEST_NAME).read_bytes()) == report.manifest

@@ -19,11 +19,16 @@ from __future__ import annotations
 
 import functools
 import heapq
+import io
+import itertools
 import json
 import operator
 import string
+from collections import OrderedDict
+from collections.abc import Iterator
 
 from plugins.archive.people import Appearance, Person
+from publisher.keptfiles import keeping, store
 from publisher.model import File
 from publisher.text import fold_table, search_key
 
@@ -96,26 +101,46 @@ def index_files(parts: list[dict[str, list[list[str]]]]) -> list[File]:
     """``data/search/people-<letter>.js`` for every letter some name word starts with, and
     ``data/search/fold.js``, the folding of letters like ł, ø and ß for what is typed.
     ``parts`` are rows by letter (:func:`shards`), each in order: the people's and each
-    championship's players'; a file holds its letter's rows of every part, in order."""
+    championship's players'; a file holds its letter's rows of every part, in order. Each
+    file is made as it is written: the index of a big archive is never held whole."""
     table = json.dumps(fold_table(), ensure_ascii=False, sort_keys=True, separators=(",", ":"))
     letters = sorted({letter for part in parts for letter in part})
     return [File("data/search/fold.js", f"var archiveSearchFold = {table};\n".encode()),
             *(File(f"data/search/people-{letter}.js",
-                   _script(letter, tuple(part[letter] for part in parts if letter in part)))
+                   functools.partial(_script, letter, tuple(p[letter] for p in parts if letter in p)))
               for letter in letters)]
 
 
-# Each index file's parts and bytes as last made: a save under watch changes a few places,
+# Each index file's parts and bytes as last made, under watch: a save changes a few places,
 # never a name, and encoding fifty thousand rows again is most of the index's time.
-_made: dict[str, tuple[tuple[list[list[str]], ...], bytes]] = {}
+_made: OrderedDict[str, tuple[tuple[list[list[str]], ...], bytes]] = store()
 
 
 def _script(letter: str, parts: tuple[list[list[str]], ...]) -> bytes:
     made = _made.get(letter)
     if made is not None and len(made[0]) == len(parts) and all(map(operator.is_, made[0], parts)):
         return made[1]
-    rows = list(heapq.merge(*parts))  # what sorting them all gives: each part is in order
-    body = json.dumps(rows, ensure_ascii=False, separators=(",", ":"))
-    script = f'archiveSearch.people("{letter}",{body});\n'.encode()
-    _made[letter] = (parts, script)
+    script = _encoded(letter, heapq.merge(*parts))  # what sorting them all gives: each part is in order
+    if keeping():
+        _made[letter] = (parts, script)
     return script
+
+
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+ROWS_AT_ONCE = 2000
+
+
+def _encoded(letter: str, rows: Iterator[list[str]]) -> bytes:
+    """The index file of ``letter`` holding ``rows``, encoded a few thousand rows at a time
+    into one buffer: a letter that fifty thousand names start with is a file of several
+    megabytes, and made in one piece it was held four times over (rows, text, script, bytes)."""
+    out = io.BytesIO()
+    out.write(f'archiveSearch.people("{letter}",['.encode())
+    first = True
+    while chunk := list(itertools.islice(rows, ROWS_AT_ONCE)):
+        if not first:
+            out.write(b",")
+        out.write(_ENCODER.encode(chunk)[1:-1].encode())
+        first = False
+    out.write(b"]);\n")
+    return out.getvalue()
