@@ -13,14 +13,17 @@ they hold what those pages read and as little else as can be:
   other contract columns are read from the attributes;
 - every string in it (names, countries, clubs, places, scores) interned and every rank
   and player number shared, so a country or a place written a thousand times across
-  the archive is held once.
+  the archive is held once;
+- a list of dictionaries with the same keys (the record's standings: a line for each
+  player) held as a :class:`Table`, a tuple of values a line, read as the list it was.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import sys
-from typing import Any
+from collections.abc import Iterator, Sequence
+from typing import Any, overload
 
 from publisher.keptfiles import MadeFrom
 from publisher.model import Event, Player
@@ -45,12 +48,18 @@ def _field(players: list[Player]) -> list[Player]:
     return _FIELDS.get_or_make(players, (), lambda: [_player(p) for p in players])
 
 
+# The fields of the many players who have no column beyond the typed ones: one empty
+# dictionary for all of them (a summary is read, never changed).
+_NO_FIELDS: dict[str, str] = {}
+
+
 def _player(player: Player) -> Player:
+    fields = {_text(k): _text(v) for k, v in player.fields.items() if k not in TYPED_COLUMNS}
     return Player(id=_text(player.id), name=_text(player.name), line=_value(player.line),
                   rank=_value(player.rank), rating=_value(player.rating), country=_text(player.country),
                   club=_text(player.club), esc_rank=_value(player.esc_rank), esc_round2=player.esc_round2,
                   group=_text(player.group),
-                  fields={_text(k): _text(v) for k, v in player.fields.items() if k not in TYPED_COLUMNS})
+                  fields=fields or _NO_FIELDS)
 
 
 def _text(value: str) -> str:
@@ -67,9 +76,50 @@ def _value(value: Rank | int | None) -> Rank | int | None:
 
 
 def _shared(value: Any) -> Any:
-    """``value`` (a record: dicts and lists of text and numbers) with its strings interned."""
+    """``value`` (a record: dicts and lists of text and numbers) with its strings interned,
+    and its lists of dictionaries of the same keys as tables."""
     if isinstance(value, dict):
         return {_text(k): _shared(v) for k, v in value.items()}
     if isinstance(value, list):
-        return [_shared(v) for v in value]
+        items = [_shared(v) for v in value]
+        keys = tuple(items[0]) if items and isinstance(items[0], dict) else None
+        if keys is not None and all(isinstance(v, dict) and tuple(v) == keys for v in items):
+            return Table(keys, [tuple(v.values()) for v in items])
+        return items
     return _text(value) if isinstance(value, str) else value
+
+
+class Table(Sequence[dict[str, Any]]):
+    """A list of dictionaries with the same keys, held as one tuple of values a dictionary:
+    a record's standings are a line for each player of the championship, and fifty
+    championships of a thousand players held them as fifty thousand dictionaries (9 MB;
+    as tuples, 3). Reading a line makes its dictionary again."""
+
+    __slots__ = ("keys", "rows")
+
+    def __init__(self, keys: tuple[str, ...], rows: list[tuple[Any, ...]]):
+        self.keys = keys
+        self.rows = rows
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    @overload
+    def __getitem__(self, index: int) -> dict[str, Any]: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[dict[str, Any]]: ...
+
+    def __getitem__(self, index: int | slice) -> dict[str, Any] | list[dict[str, Any]]:
+        if isinstance(index, slice):
+            return [dict(zip(self.keys, row, strict=True)) for row in self.rows[index]]
+        return dict(zip(self.keys, self.rows[index], strict=True))
+
+    def __iter__(self) -> Iterator[dict[str, Any]]:
+        keys = self.keys
+        return (dict(zip(keys, row, strict=True)) for row in self.rows)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sequence) and list(self) == list(other)
+
+    def __repr__(self) -> str:
+        return f"Table({list(self)!r})"

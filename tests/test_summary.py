@@ -22,7 +22,7 @@ from publisher.plugins import plugin_manager
 from publisher.problems import Problem
 from publisher.ranks import Rank
 from publisher.render import Batch, Renderer, dumps
-from publisher.summary import summary
+from publisher.summary import Table, summary
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "content"
 PM = plugin_manager()
@@ -39,6 +39,8 @@ def foreign_objects(value: object, where: str = "") -> list[str]:
     if isinstance(value, RECORDS):
         return [found for f in dataclasses.fields(value)
                 for found in foreign_objects(getattr(value, f.name), f"{where}.{f.name}")]
+    if type(value) is Table:
+        return foreign_objects(value.rows, f"{where}.rows")
     if type(value) is dict:
         return [found for k, v in value.items()
                 for found in [*foreign_objects(k, where), *foreign_objects(v, f"{where}[{k!r}]")]]
@@ -84,6 +86,11 @@ def test_a_summary_holds_the_field_and_places_not_what_the_system_computed():
     assert first.fields == {"egd_pin": "11494424"}
     assert first.as_json() == event.players[0].as_json()
     assert kept.record == event.record and kept.record["standings"][0].keys() == {"player", "place", "score"}
+    # a line of the standings for each player, held as a tuple, read as the dictionary it was
+    standings = kept.record["standings"]
+    assert isinstance(standings, Table) and standings.keys == ("player", "place", "score")
+    assert list(standings) == event.record["standings"] and standings[-2:] == event.record["standings"][-2:]
+    assert len(standings) == len(event.players) and all(type(row) is tuple for row in standings.rows)
     # repeated text is held once across championships
     other = summary(load_event(PM, EXAMPLES / "bled-go-tournament-2025"))
     assert first.country is next(p.country for p in other.players if p.country == "IT")
@@ -113,3 +120,13 @@ def test_people_json_made_a_person_at_a_time_is_the_sites_json_of_the_whole_list
     assert len(people) > 2
     assert people_file(people) == dumps(people_json(people))
     assert people_file([]) == dumps(people_json([])) == b'{"people":[]}\n'
+
+
+def test_only_lists_of_dictionaries_of_the_same_keys_become_tables():
+    event = load_event(PM, EXAMPLES / "ljubljana-go-open-2026")
+    mixed = [{"a": 1}, {"a": 2, "b": 3}]
+    kept = summary(dataclasses.replace(event, record={"mixed": mixed, "empty": [], "plain": ["x", "y"],
+                                                      "same": [{"a": [1, 2]}, {"a": []}]}))
+    assert kept.record["mixed"] == mixed and type(kept.record["mixed"]) is list
+    assert kept.record["empty"] == [] and kept.record["plain"] == ["x", "y"]
+    assert type(kept.record["same"]) is Table and list(kept.record["same"]) == [{"a": [1, 2]}, {"a": []}]
