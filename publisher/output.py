@@ -139,7 +139,6 @@ class SiteWriter:
         self.staging = staging_dir(out)
         self.groups: dict[str, Mapping[str, Entry]] = {}
         self.stats = WriteStats()
-        self._staged: list[str] = []
         self._strays: set[str] = set()
         self._lines: dict[str, bytes] = {}
         self.fresh = not out.exists()
@@ -205,7 +204,6 @@ class SiteWriter:
         target = self.staging / rel
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(data)
-        self._staged.append(rel)
         self.stats.written += 1
 
     def keep(self, rel: str) -> bool:
@@ -255,12 +253,12 @@ class SiteWriter:
 
     def start_part(self) -> None:
         """In a render worker (a fork of the build): count from here what :meth:`part` returns."""
-        self.groups, self._staged, self.stats = {}, [], WriteStats()
+        self.groups, self.stats = {}, WriteStats()
 
-    def part(self) -> tuple[dict[str, Mapping[str, Entry]], list[str], WriteStats]:
-        return self.groups, self._staged, self.stats
+    def part(self) -> tuple[dict[str, Mapping[str, Entry]], WriteStats]:
+        return self.groups, self.stats
 
-    def merge(self, groups: dict[str, Mapping[str, Entry]], staged: list[str], stats: WriteStats) -> None:
+    def merge(self, groups: dict[str, Mapping[str, Entry]], stats: WriteStats) -> None:
         """Take in what a render worker staged (its :meth:`part`): a packed group is a
         whole one, a dictionary a part of one."""
         for group, files in groups.items():
@@ -268,7 +266,6 @@ class SiteWriter:
                 self.groups[group] = files
             else:
                 self._group(group).update(files.items())
-        self._staged += staged
         self.stats.written += stats.written
         self.stats.unchanged += stats.unchanged
 
@@ -277,7 +274,7 @@ class SiteWriter:
         write the manifest; returns what a later build of this process starts from."""
         lines = {g: self._lines_of(g, files) for g, files in self.groups.items()}
         gone = self._gone()
-        changed = self.fresh or bool(self._staged or gone) or lines.keys() != self._lines.keys()
+        changed = self.fresh or bool(self.stats.written or gone) or lines.keys() != self._lines.keys()
         if changed or not (self.out / MANIFEST_NAME).is_file():
             with (self.staging / MANIFEST_NAME).open("wb") as manifest:
                 manifest.writelines(manifest_parts([lines[g] for g in sorted(lines)]))
@@ -285,7 +282,11 @@ class SiteWriter:
             self.staging.chmod(0o755)
             self.staging.rename(self.out)
             return Written(self.groups, lines, _stamp(self.out))
-        for rel in sorted(self._staged):  # in path order, as a fresh build's folder: assets first
+        # What is staged is what changed: the folder says it, and no list of a whole site's
+        # paths is held; moved in path order, as a fresh build's folder is: assets first.
+        for rel in sorted(path.relative_to(self.staging).as_posix() for path in _files(self.staging)):
+            if rel == MANIFEST_NAME:
+                continue
             target = self.out / rel
             target.parent.mkdir(parents=True, exist_ok=True)
             os.replace(self.staging / rel, target)
