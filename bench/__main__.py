@@ -8,7 +8,8 @@ players, every round played; made by ``publisher pair`` and ``draw``), it prints
 medians of:
 
 - the full build (a fresh process, ``publisher build``): seconds, pages/s and the
-  process's peak memory (RSS);
+  peak memory (RSS) of the build's process and of its largest render worker, and the
+  larger of the two;
 - a bare Jinja2 render, in this process, of as many pages of the same average
   size from data in memory: the floor a build is compared with (ratio);
 - under ``watch``: the time from saving one result (an editor's atomic save) to
@@ -70,6 +71,7 @@ def as_installed() -> dict[str, str]:
 
 def full_build(content: Path, out: Path) -> dict:
     shutil.rmtree(out, ignore_errors=True)
+    os.sync()  # what the last build wrote is on disk before this one is timed
     done = subprocess.run([sys.executable, "-m", "bench.full_build", str(content), str(out)],
                           check=True, capture_output=True, text=True, env=as_installed())
     return json.loads(done.stdout)
@@ -98,6 +100,7 @@ def watched(content: Path, site: Path, saves: int) -> dict:
     builder = Builder(plugin_manager(), content, site)
     watcher = Watcher(builder, log=log)
     watcher.start()
+    os.sync()  # the first build's hundreds of megabytes on disk: saves are timed on a quiet disk
     latencies, rebuilds, idle = [], [], []
     round_file = content / "go-2000" / "rounds" / "7.csv"
     try:
@@ -154,7 +157,7 @@ def main() -> None:
     args = parser.parse_args()
     print(f"{os.cpu_count()} cores; medians of {args.repeats} full builds and {args.saves} saves\n")
     print(f"{'N':>3} {'pages':>7} {'build s':>8} {'pages/s':>8} {'bare s':>7} {'ratio':>6} {'RSS MB':>7}"
-          f" {'save→site s':>11} {'vs N=1':>6} {'no-change s':>11}")
+          f" {'(build':>6} {'worker)':>7} {'save→site s':>11} {'vs N=1':>6} {'no-change s':>11}")
     first_save = None
     for size in (int(n) for n in args.sizes.split(",")):
         with tempfile.TemporaryDirectory(prefix="publisher-bench-") as tmp:
@@ -162,14 +165,16 @@ def main() -> None:
             archive(content, args.cache, size)
             builds = [full_build(content, Path(tmp) / "site") for _ in range(args.repeats)]
             seconds = statistics.median(b["seconds"] for b in builds)
-            rss = statistics.median(b["rss_mb"] for b in builds)
+            rss, main_mb, worker_mb = (statistics.median(b[k] for b in builds)
+                                       for k in ("rss_mb", "main_mb", "worker_mb"))
             pages, page_bytes = builds[0]["pages"], builds[0]["page_bytes"]
             bare = statistics.median(bare_render(pages, page_bytes // pages) for _ in range(args.repeats))
             watch = watched(content, Path(tmp) / "watched", args.saves)
             first_save = first_save or watch["save"]
             print(f"{size:>3} {pages:>7} {seconds:>8.2f} {pages / seconds:>8.0f} {bare:>7.2f} "
-                  f"{seconds / bare:>6.2f} {rss:>7.0f} {watch['save']:>11.3f} "
-                  f"{watch['save'] / first_save:>6.2f} {watch['nochange']:>11.4f}", flush=True)
+                  f"{seconds / bare:>6.2f} {rss:>7.0f} {main_mb:>6.0f} {worker_mb:>7.0f} "
+                  f"{watch['save']:>11.3f} {watch['save'] / first_save:>6.2f} {watch['nochange']:>11.4f}",
+                  flush=True)
             print(f"    last save: {watch['last']}", flush=True)
     pair = pair_time(args.cache, args.repeats)
     print(f"\npair --dry-run, 2,000 players, 9 rounds played: {pair:.2f} s wall")
