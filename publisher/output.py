@@ -146,7 +146,9 @@ class SiteWriter:
             _make_parent(out)
             self.known: dict[str, Mapping[str, Entry]] = {}
         elif written is not None and _stamp(out) == written.stamp:
-            self.known, self._lines = written.groups, written.lines
+            self._lines = written.lines
+            self.known = {g: dict(files.items()) if isinstance(files, PackedGroup) else files
+                          for g, files in written.groups.items()}  # looked up file by file
         else:
             self.known = self._open(force)
         _remove_leftovers(out)

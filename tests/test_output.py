@@ -205,14 +205,17 @@ def test_a_single_build_holds_each_championship_written_as_its_manifest_lines(tm
     for name in ("wosc-2026", "ljubljana-go-open-2026", "bled-go-tournament-2025"):
         shutil.copytree(examples / name, content / name)
     out = tmp_path / "site"
-    report = Builder(plugin_manager(), content, out, remember=False).build()
+    builder = Builder(plugin_manager(), content, out, remember=False)
+    report = builder.build()
     groups = {g for g, files in report.groups.items() if isinstance(files, PackedGroup)}
     assert groups == {"wosc-2026/", "ljubljana-go-open-2026/", "bled-go-tournament-2025/"}
     on_disk = manifest_of_folder(out)
     assert report.manifest == on_disk == loads_manifest((out / MANIFEST_NAME).read_bytes())
     assert report.files == len(on_disk)
     (content / "wosc-2026" / "venue.md").unlink()
-    report = Builder(plugin_manager(), content, out, remember=False).build()
+    report = builder.build()
     assert report.stats.removed == 1 and "wosc-2026/pages/venue.html" in on_disk
     assert "wosc-2026/pages/venue.html" not in manifest_of_folder(out)
     assert manifest_of_folder(out) == loads_manifest((out / MANIFEST_NAME).read_bytes()) == report.manifest
+    again = Builder(plugin_manager(), content, out, remember=False).build()  # from the manifest file
+    assert (again.stats.written, again.stats.removed, again.manifest) == (0, 0, report.manifest)
