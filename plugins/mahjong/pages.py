@@ -7,6 +7,8 @@ JSON carries exact values as ``a/b`` strings beside their two-decimal displays.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from plugins.mahjong.money import money
@@ -49,24 +51,24 @@ def event_pages(event: Event, state: Mahjong) -> list[Page | DataFile]:
         latest = current is drawn[-1]
         label = round_label(state, current.number)
         sources = round_sources(event, current.number)
+        # A round's pages are made from its sources alone, so each context is made as its
+        # page is written (and not at all when a rebuild finds the sources as they were):
+        # a 1,024-player round's scoresheets, slips and standings are not all held at once.
+        made = partial(_round_context, event, state, current)
         outputs += [
             Page(f"round-{current.number}.html", T + "round.html", f"{label} tables — {event.name}",
-                 {"round": round_summary(state, current), "parts": part_views(event, state, current)},
+                 partial(made, "parts", part_views),
                  nav="Tables" if latest else None, nav_order=25, context_only=True, sources=sources),
             Page(f"scoresheets-{current.number}.html", T + "scoresheets.html",
-                 f"{label} scoresheets — {event.name}",
-                 {"round": round_summary(state, current), "sheets": scoresheets(event, state, current)},
+                 f"{label} scoresheets — {event.name}", partial(made, "sheets", scoresheets),
                  context_only=True, sources=sources),
             Page(f"slips-{current.number}.html", T + "slips.html", f"{label} seating slips — {event.name}",
-                 {"round": round_summary(state, current), "slips": slips(event, state, current)},
-                 context_only=True, sources=sources),
+                 partial(made, "slips", slips), context_only=True, sources=sources),
             Page(f"standings-{current.number}.html", T + "standings.html",
-                 f"{label} standings — {event.name}",
-                 {"round": round_summary(state, current), "rows": standing_rows(event, state, current),
-                  "groups": bool(current.number == 1 and any(g for g in state.groups)),
-                  "penalties": any(s.penalties for s in current.standings)},
+                 f"{label} standings — {event.name}", partial(_standings_context, event, state, current),
                  nav="Standings" if latest else None, nav_order=30, context_only=True, sources=sources),
-            DataFile(f"data/mahjong-round-{current.number}.json", round_json(state, current)),
+            DataFile(f"data/mahjong-round-{current.number}.json", partial(round_json, state, current),
+                     sources),
         ]
     by_player = {row["id"]: row for row in result_rows(event, state.results)}
     paths = player_paths(event, state)
@@ -77,6 +79,18 @@ def event_pages(event: Event, state: Mahjong) -> list[Page | DataFile]:
         for player in event.players
     ]
     return outputs
+
+
+def _round_context(event: Event, state: Mahjong, current: Round, name: str,
+                   rows: Callable[[Event, Mahjong, Round], list[dict[str, Any]]]) -> dict[str, Any]:
+    """The context of a round's tables, scoresheets or slips page: the round and its ``rows``."""
+    return {"round": round_summary(state, current), name: rows(event, state, current)}
+
+
+def _standings_context(event: Event, state: Mahjong, current: Round) -> dict[str, Any]:
+    return {"round": round_summary(state, current), "rows": standing_rows(event, state, current),
+            "groups": bool(current.number == 1 and any(g for g in state.groups)),
+            "penalties": any(s.penalties for s in current.standings)}
 
 
 def round_label(state: Mahjong, number: int) -> str:
