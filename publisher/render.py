@@ -181,7 +181,7 @@ def _day(day: dt.date, year: bool) -> str:
     return f"{day.day} {day.strftime('%B')}" + (f" {day.year}" if year else "")
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 13)  # a championship's links; more only held memory
 def relative_link(target: str, here: str) -> str:
     """The relative link from folder ``here`` to ``target``, both given from the site root.
 

@@ -10,7 +10,9 @@ person: ``person`` as written in lower case, the ids as ``egd-<pin>``, ``fesa-<i
 
 from __future__ import annotations
 
+import io
 import re
+import sys
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -27,11 +29,11 @@ def person_key(player: Player) -> str:
     value), or "" for a row with neither: such a player has no archive page."""
     person = player.fields.get("person", "").strip().lower()
     if person:
-        return person
+        return sys.intern(person)
     for column, prefix in ID_COLUMNS:
         value = player.fields.get(column, "").strip()
         if value:
-            return f"{prefix}-{value.lower()}"
+            return sys.intern(f"{prefix}-{value.lower()}")  # one string for all of their rows
     return ""
 
 
@@ -134,11 +136,18 @@ def people_json(people: list[Person]) -> dict:
 
 def people_file(people: list[Person]) -> bytes:
     """The bytes of ``data/people.json`` (:func:`people_json` in the site's JSON spelling),
-    made one person at a time: the whole archive's list is never held as Python objects
-    and one string (tens of megabytes for fifteen thousand people)."""
+    written one person at a time into one buffer: the whole archive's list is never held
+    as Python objects, one string, or a list of pieces beside the file (each of them ten
+    megabytes and more for fifteen thousand people)."""
     from publisher.render import dumps  # with Jinja2: imported when the site is built
 
-    return b'{"people":[' + b",".join(dumps(person_json(p))[:-1] for p in people) + b"]}\n"
+    out = io.BytesIO()
+    out.write(b'{"people":[')
+    for number, person in enumerate(people):
+        out.write(b"," if number else b"")
+        out.write(dumps(person_json(person))[:-1])
+    out.write(b"]}\n")
+    return out.getvalue()
 
 
 def person_json(person: Person) -> dict:
