@@ -170,6 +170,28 @@ def test_a_withdrawn_player_gives_the_place_to_the_best_below_the_cut(tmp_path, 
         "remove the line")
 
 
+def test_a_withdrawal_saved_under_watch_reaches_the_round_before_it(tmp_path):
+    """Round 1's standings say who withdrew before round 2 and who advanced in their place:
+    a watched build that finds 2-withdrawals.csv new makes them again, as a fresh build does."""
+    from conftest import snapshot
+
+    from publisher.build import Builder
+    from publisher.plugins import plugin_manager
+
+    folder = event(tmp_path)
+    score(folder, 1, ROUND1)
+    watched = Builder(plugin_manager(), folder.parent, tmp_path / "watched")
+    watched.build()
+    write(folder / "rounds/2-withdrawals.csv", "player,reason\np06,illness\n")
+    report = watched.build()
+    assert {"test-mahjong/standings-1.html", "test-mahjong/data/mahjong-round-1.json"} <= set(
+        report.manifest) and report.stats.written > 0
+    page = (tmp_path / "watched" / "test-mahjong/standings-1.html").read_text()
+    assert "Qualified but withdrew before round 2 (illness)" in page
+    Builder(plugin_manager(), folder.parent, tmp_path / "fresh", remember=False).build()
+    assert snapshot(tmp_path / "watched") == snapshot(tmp_path / "fresh")
+
+
 def test_a_withdrawal_after_the_draw_is_one_problem_with_the_redraw(tmp_path, run):
     """The seating of round 2 was drawn, then p06 withdrew: one message naming who withdrew and
     who took the place, not one for every seat of p06 and every part without p03."""

@@ -247,12 +247,17 @@ def _check_round_numbers(event: Event, rounds: int) -> None:
 
 
 def round_sources(event: Event, number: int) -> tuple[Path, ...]:
-    """What the pages of round ``number`` are made from: event.toml, players.csv and the files
-    of rounds 1 to ``number`` (carry-over reaches back to round 1, later rounds change nothing
-    in it), so a save elsewhere leaves their "updated" time and their bytes as they were."""
-    rounds = sorted(p for p in event.rounds_dir.iterdir()
-                    if (m := _ROUND_FILE.fullmatch(p.name)) and int(m.group(1)) <= number) \
-        if event.rounds_dir.is_dir() else []
+    """What the pages of round ``number`` are made from: event.toml, players.csv, the files
+    of rounds 1 to ``number`` (carry-over reaches back to round 1) and the withdrawals
+    before the next round (``<number + 1>-withdrawals.csv``: who of this round's qualifiers
+    withdrew, and who advances in their place); nothing else of later rounds changes them,
+    so a save elsewhere leaves their "updated" time and their bytes as they were."""
+    def of_this_round(path: Path) -> bool:
+        found = _ROUND_FILE.fullmatch(path.name)
+        return found is not None and (int(found.group(1)) <= number or path == withdrawals)
+
+    withdrawals = round_file(event, number + 1, "withdrawals")
+    rounds = sorted(filter(of_this_round, event.rounds_dir.iterdir())) if event.rounds_dir.is_dir() else []
     return (event.toml_path, event.players_path, *rounds)
 
 
