@@ -165,7 +165,7 @@ class SiteWriter:
                 f"{out} holds files that the publisher did not write; choose an empty folder "
                 "for --out, or pass --force to replace its contents")
         stored = stored or {}
-        checked: dict[str, Mapping[str, Entry]] = {}
+        checked: dict[str, Manifest] = {}
         for path in _files(out):
             rel = path.relative_to(out).as_posix()
             entry = stored.get(rel)
@@ -173,7 +173,7 @@ class SiteWriter:
                 checked.setdefault(group_of(rel), {})[rel] = entry
             elif rel != MANIFEST_NAME:
                 self._strays.add(rel)
-        return checked
+        return dict(checked)
 
     def check(self, paths: Iterable[str]) -> None:
         """Refuse, before anything is written, a path the file system cannot hold: a name
@@ -319,7 +319,9 @@ class SiteWriter:
             if now is not files:
                 kept = set(now) if now is not None else set()
                 gone.update(rel for rel in files if rel not in kept)
-        return sorted(gone - {rel for rel in self._strays if rel in self.groups.get(group_of(rel), {})})
+        # a stray the build wrote again stays; each group read once (a packed one is read whole)
+        written = {g: set(self.groups.get(g, ())) for g in {group_of(rel) for rel in self._strays}}
+        return sorted(gone - {rel for rel in self._strays if rel in written[group_of(rel)]})
 
     def abort(self) -> None:
         shutil.rmtree(self.staging, ignore_errors=True)
