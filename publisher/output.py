@@ -144,17 +144,17 @@ class SiteWriter:
         self.fresh = not out.exists()
         if self.fresh:
             _make_parent(out)
-            self.known: dict[str, Mapping[str, Entry]] = {}
+            self.known: Mapping[str, Mapping[str, Entry]] = {}
         elif written is not None and _stamp(out) == written.stamp:
             self._lines = written.lines
-            self.known = {g: dict(files.items()) if isinstance(files, PackedGroup) else files
+            self.known = {g: files.unpacked() if isinstance(files, PackedGroup) else files
                           for g, files in written.groups.items()}  # looked up file by file
         else:
             self.known = self._open(force)
         _remove_leftovers(out)
         self.staging.mkdir()
 
-    def _open(self, force: bool) -> dict[str, Mapping[str, Entry]]:
+    def _open(self, force: bool) -> dict[str, Manifest]:
         out = self.out
         if not out.is_dir():
             raise OutputError(f"{out} is a file, not a folder; choose another --out")
@@ -173,7 +173,7 @@ class SiteWriter:
                 checked.setdefault(group_of(rel), {})[rel] = entry
             elif rel != MANIFEST_NAME:
                 self._strays.add(rel)
-        return dict(checked)
+        return checked
 
     def check(self, paths: Iterable[str]) -> None:
         """Refuse, before anything is written, a path the file system cannot hold: a name
