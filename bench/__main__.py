@@ -36,9 +36,9 @@ from pathlib import Path
 import jinja2
 
 from bench.generate import archive, macmahon_event
-from publisher.build import Builder
+from publisher.build.builder import Builder
+from publisher.live.watch import Watcher
 from publisher.plugins import plugin_manager
-from publisher.watch import Watcher
 
 BARE = jinja2.Environment(autoescape=True).from_string("""<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>{{ title }}</title></head>

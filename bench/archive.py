@@ -28,12 +28,14 @@ import tempfile
 import time
 from pathlib import Path
 
-from plugins.archive import kept, publisher_site_pages
+from plugins.archive import publisher_site_pages
+from plugins.archive.kept import championships as archive_parts
 from plugins.archive.people import appearances, gather
 from plugins.archive.search import index_files, people_shards, person_rows, player_rows
-from publisher.build import Builder
-from publisher.content import event_dirs
-from publisher.loading import load_event
+from publisher.build.builder import Builder
+from publisher.build.kept import Kept
+from publisher.build.loading import load_event
+from publisher.content.folders import event_dirs
 from publisher.model import Site, made
 from publisher.plugins import plugin_manager
 
@@ -105,9 +107,9 @@ def build_benchmark(championships: int, players: int, repeats: int) -> None:
             builds.append(time.perf_counter() - started)
             shutil.rmtree(out)
             started = time.perf_counter()
-            publisher_site_pages(site)
+            publisher_site_pages(site, Kept(between_builds=False))
             archives.append(time.perf_counter() - started)
-        people = gather(a for part in kept.championships(events) for a in part.people)
+        people = gather(a for part in archive_parts(events, Kept()) for a in part.people)
         print(f"Build of {championships} championships x {players} players ({report.files:,} files, "
               f"{len(people):,} people with a page): median {statistics.median(builds):.2f} s "
               f"over {repeats}; the archive plugin's site pages {statistics.median(archives):.2f} s "
@@ -116,10 +118,11 @@ def build_benchmark(championships: int, players: int, repeats: int) -> None:
 
 
 def index_report(events: list, label: str) -> dict[str, bytes]:
-    parts = kept.championships(events)
+    kept = Kept(between_builds=False)
+    parts = archive_parts(events, kept)
     people = gather(a for part in parts for a in part.people)
     rows = sorted([*person_rows(people), *(row for e in events for row in player_rows(appearances(e)))])
-    index = index_files([people_shards(people), *(part.rows for part in parts)])
+    index = index_files([people_shards(people, kept), *(part.rows for part in parts)], kept)
     files = {f.path: made(f.data) for f in index}
     shards = {p: d for p, d in files.items() if "people-" in p}
     zipped = {p: len(gzip.compress(d, 6)) for p, d in shards.items()}

@@ -26,9 +26,9 @@ from pathlib import Path
 from xml.etree.ElementTree import Element, SubElement, tostring
 
 from bench.generate import macmahon_event
-from publisher.build import Builder
-from publisher.importing import read_foreign, write_folder
-from publisher.loading import load_event
+from publisher.build.builder import Builder
+from publisher.build.loading import load_event
+from publisher.formats.importing import read_foreign, write_folder
 from publisher.plugins import plugin_manager
 
 RESULTS = {"1-0": "RESULT_BLACKWINS", "0-1": "RESULT_WHITEWINS", "": "RESULT_UNKNOWN"}

@@ -21,7 +21,7 @@ import sys
 import time
 from pathlib import Path
 
-from publisher.build import Builder
+from publisher.build.builder import Builder
 from publisher.plugins import plugin_manager
 
 

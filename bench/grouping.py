@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 from plugins.macmahon.grouping import allocate
-from publisher.loading import load_event
+from publisher.build.loading import load_event
 from publisher.plugins import plugin_manager
 
 RANKS = ["6d", "5d", "4d", "3d", "2d", "1d"] + [f"{k}k" for k in range(1, 15)]

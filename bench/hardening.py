@@ -19,11 +19,11 @@ import tempfile
 import time
 from pathlib import Path
 
-from publisher.content import read_players
-from publisher.markdown_pages import MOST_CHARACTERS, render, too_heavy
+from publisher.content.folders import read_players
+from publisher.content.markdown_pages import MOST_CHARACTERS, render, too_heavy
+from publisher.live.serve import LiveServer
+from publisher.live.watch import BuildStatus
 from publisher.problems import ContentError, report_lines
-from publisher.serve import LiveServer
-from publisher.watch import BuildStatus
 
 
 def seconds(work, repeats: int) -> float:

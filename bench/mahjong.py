@@ -26,8 +26,8 @@ from bench.generate import score_round
 from plugins.mahjong.design import SEATS, pattern, repeats
 from plugins.mahjong.draw import draw_group, draw_round, seating_csv
 from plugins.mahjong.winds import worst
-from publisher.build import Builder
-from publisher.loading import load_event
+from publisher.build.builder import Builder
+from publisher.build.loading import load_event
 from publisher.plugins import plugin_manager
 
 PLAYERS = 2048

@@ -35,7 +35,7 @@ import networkx as nx
 from plugins.macmahon.order import pairing_order
 from plugins.macmahon.pairing import Entrant, Pairing, pair
 from plugins.macmahon.rounds import Game, Round, round_path
-from publisher.loading import load_event
+from publisher.build.loading import load_event
 from publisher.model import Event
 from publisher.plugins import plugin_manager
 from publisher.ranks import Rank

@@ -21,11 +21,11 @@ import time
 from contextlib import ExitStack
 from pathlib import Path
 
-from publisher.build import Builder
-from publisher.manifest import MANIFEST_NAME
+from publisher.build.builder import Builder
+from publisher.build.manifest import MANIFEST_NAME
 from publisher.plugins import plugin_manager
-from publisher.publish import publish, site_in_folder, site_in_memory
-from publisher.targets import parse_address
+from publisher.publish.sync import publish, site_in_folder, site_in_memory
+from publisher.publish.targets import parse_address
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))

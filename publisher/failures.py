@@ -13,9 +13,7 @@ from pathlib import Path
 
 import jinja2
 
-from publisher.output import OutputError
-from publisher.problems import ContentError, display_path, report_lines
-from publisher.targets import PublishError
+from publisher.problems import ContentError, OutputError, PublishError, display_path, report_lines
 
 
 def is_user_mistake(error: BaseException) -> bool:

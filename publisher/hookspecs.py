@@ -30,6 +30,14 @@ Pipeline of one build:
 Hooks that read content raise :class:`publisher.problems.ContentError` with
 every :class:`~publisher.problems.Problem` they found; the build reports them
 all and leaves the published site as it was.
+
+The hooks of a championship and of the archive may take ``kept``, a
+:class:`publisher.build.kept.Kept`: what the builder keeps between its builds (under
+``watch``, from one save to the next). A plugin keeps nothing in its own modules: what
+it would keep for the next build (a file as read, a table made from it) goes into a
+store of ``kept`` named after the plugin, keyed by exactly what it is made from, by the
+rule written in :mod:`publisher.build.kept`. A hook that keeps nothing leaves the
+argument out.
 """
 
 from __future__ import annotations
@@ -41,9 +49,10 @@ from typing import Any
 
 import pluggy
 
+from publisher.build.kept import Kept
 from publisher.formats import Championship, Format
 from publisher.model import DataFile, Event, File, Page, Session, Site
-from publisher.targets import Target
+from publisher.publish.targets import Target
 
 hookspec = pluggy.HookspecMarker("publisher")
 
@@ -114,17 +123,19 @@ def publisher_import(format: str, path: Path) -> Championship | None:
 
 
 @hookspec
-def publisher_load_event(event: Event) -> None:
+def publisher_load_event(event: Event, kept: Kept) -> None:
     """Read and validate the files of the event's system (round files, scores, settings).
 
     Called for every event; a plugin returns at once for systems it does not run.
     Store what was read in ``event.data[<plugin name>]``; raise ContentError for
     mistakes; call ``event.warn`` for what the organiser should know but may keep.
+    Read a file that a later build may find unchanged with ``kept.file(path, inputs,
+    read)``: a save in round 7 then reads round 7's file only.
     """
 
 
 @hookspec
-def publisher_compute_event(event: Event) -> None:
+def publisher_compute_event(event: Event, kept: Kept) -> None:
     """Compute what the site shows (groups, pairings, standings, cuts) into ``event.data``.
 
     Runs after every plugin's ``publisher_load_event`` for this event.
@@ -134,14 +145,14 @@ def publisher_compute_event(event: Event) -> None:
 # -- output ---------------------------------------------------------------------------------
 
 @hookspec
-def publisher_event_pages(event: Event) -> list[Page | DataFile | File]:
+def publisher_event_pages(event: Event, kept: Kept) -> list[Page | DataFile | File]:
     """Pages and JSON files of one championship, with paths relative to its folder.
 
     A Page with ``nav`` set appears in the event's menu, ordered by ``nav_order``. A page
     says when its data last changed, from its ``sources`` (every file of the championship
     without them); one that says itself what it covers sets ``dated=False``. With
     ``context_only`` a rebuild renders it again only when its context (or, dated, its
-    sources' times) changed (publisher/pagekeys.py). What is costly to make and made from
+    sources' times) changed (publisher/build/pagekeys.py). What is costly to make and made from
     ``sources`` alone may be given as a function (a Page's ``context``, a DataFile's or
     File's ``data``): it is called when the output is written, and not at all while those
     files are as the last build found them (publisher.model.made).
@@ -149,10 +160,10 @@ def publisher_event_pages(event: Event) -> list[Page | DataFile | File]:
 
 
 @hookspec
-def publisher_site_pages(site: Site) -> list[Page | DataFile | File]:
+def publisher_site_pages(site: Site, kept: Kept) -> list[Page | DataFile | File]:
     """Pages and files of the whole archive (the front page, feeds), relative to the site root.
 
-    Made from ``site`` alone (its championships as summaries, see :mod:`publisher.summary`:
+    Made from ``site`` alone (its championships as summaries, see :mod:`publisher.build.summary`:
     without ``data`` and ``live``, which are let go once a championship's pages are written,
     and with players whose ``fields`` hold only the columns beyond the typed attributes;
     the front page; the address): a build
@@ -237,7 +248,7 @@ def publisher_publish_targets() -> dict[str, type[Target]]:
     """The kinds of publish target this plugin brings: URL scheme -> Target subclass.
 
     ``"file"`` also serves a TARGET given as a plain path. The engine in
-    :mod:`publisher.publish` decides what to upload, in which order, and keeps the
+    :mod:`publisher.publish.sync` decides what to upload, in which order, and keeps the
     target's ``.publisher-manifest.json``; a Target only connects, reads, lists,
     writes (atomically) and deletes, and raises PublishError with the cause. Import
     heavy client libraries inside the hook, so other commands do not pay for them.

@@ -24,7 +24,7 @@ from publisher.ranks import Rank
 @dataclass(slots=True)
 class Player:
     """One row of players.csv. ``fields`` keeps every column as typed, for templates.
-    Slotted: an archive keeps every player of every championship (publisher/summary.py)."""
+    Slotted: an archive keeps every player of every championship (publisher/build/summary.py)."""
 
     id: str
     name: str
@@ -174,7 +174,7 @@ class Page:
     sources: tuple[Path, ...] = ()
     # True when the template reads nothing but ``context`` and what every page of the
     # championship shows (its name, dates, venue, game, system, rounds, the menu): a
-    # rebuild then re-renders the page only when that changed (publisher/pagekeys.py).
+    # rebuild then re-renders the page only when that changed (publisher/build/pagekeys.py).
     context_only: bool = False
     # False for a page that says itself what it covers (a player's page: the rounds in its
     # table, the place after round n) and so shows no "Data last changed": a saved result
@@ -209,7 +209,7 @@ def made(value: Any) -> Any:
     A plugin gives a function for what is costly to make and made from ``sources`` alone
     (a round's standings page, its CSV and JSON are made from event.toml, players.csv and
     the round files up to it): a rebuild that finds those files as they were keeps the
-    output without making it (publisher/pagekeys.py), so a result saved in round 7 costs
+    output without making it (publisher/build/pagekeys.py), so a result saved in round 7 costs
     nothing for rounds 1 to 6. Without ``sources`` it is made at every build."""
     return value() if callable(value) else value
 

@@ -1,4 +1,9 @@
-"""The plugin manager: built-in and outside plugins, all through the entry-point group."""
+"""The plugin manager: the core's commands, the built-in plugins and outside ones, all
+through the entry-point group, and a venue's one-off modules.
+
+The core's own commands (:mod:`publisher.commands`) come in through the same door as
+``plugins/``: this module imports no stage, so that every stage may ask the manager.
+"""
 
 from __future__ import annotations
 
@@ -15,16 +20,14 @@ ENTRY_POINT_GROUP = "publisher"
 
 
 def plugin_manager(plugins_dir: Path | None = None) -> pluggy.PluginManager:
-    """A plugin manager with the core commands, every installed plugin and the local ones.
+    """A plugin manager with every installed plugin (the core's commands among them) and the
+    local ones.
 
     ``plugins_dir`` is a venue's folder of one-off plugin modules (``*.py``), loaded
     after the installed plugins so that they can override their templates.
     """
-    from publisher import commands
-
     pm = pluggy.PluginManager("publisher")
     pm.add_hookspecs(hookspecs)
-    pm.register(commands, name="publisher.commands")
     pm.load_setuptools_entrypoints(ENTRY_POINT_GROUP)
     if plugins_dir is not None:
         for module in _local_plugins(plugins_dir):

@@ -1,7 +1,11 @@
-"""Content problems: what an organiser got wrong, where, and how to fix it.
+"""What a user got wrong, where, and how to fix it: the errors every stage raises for them.
 
 A problem is data, not a traceback: the build collects every problem of a run
-and prints one line for each, so a director fixes a whole file in one go.
+and prints one line for each, so a director fixes a whole file in one go. The
+other mistakes a user can make are here too, beside :class:`ContentError`, so that
+any stage can raise them and :mod:`publisher.failures` tells them all without
+importing the stages: an ``--out`` folder that is not the publisher's
+(:class:`OutputError`) and a publish target that cannot be written (:class:`PublishError`).
 """
 
 from __future__ import annotations
@@ -101,3 +105,11 @@ def display_path(path: Path) -> str:
     absolute = Path(os.path.abspath(path))
     cwd = Path.cwd()
     return str(absolute.relative_to(cwd)) if absolute.is_relative_to(cwd) else str(absolute)
+
+
+class OutputError(Exception):
+    """The output folder cannot be written without losing somebody's files."""
+
+
+class PublishError(Exception):
+    """A publish that cannot go on: one line naming the target and the cause."""

@@ -322,7 +322,7 @@ def write_winter(content: Path) -> Path:
 def test_a_save_renders_again_only_the_people_of_its_championship(tmp_path):
     """Under watch, a result saved in one championship renders the pages of the people who
     played in it, and keeps the others' as they are; the site is a fresh build's."""
-    from publisher.build import Builder
+    from publisher.build.builder import Builder
     from publisher.plugins import plugin_manager
 
     content = write_archive(tmp_path / "content")
@@ -365,7 +365,7 @@ def test_what_the_archive_keeps_of_a_championship_follows_its_changes_and_remova
     entries) is kept between builds; renaming a player changes its rows and the person's
     page, and a championship taken away leaves the index, the people and the feed. After
     every step the site is a fresh build's."""
-    from publisher.build import Builder
+    from publisher.build.builder import Builder
     from publisher.plugins import plugin_manager
 
     content = write_archive(tmp_path / "content")
@@ -401,20 +401,20 @@ def test_an_index_file_of_unchanged_rows_is_not_made_again(tmp_path):
     """A championship read again with the same players (a result saved) hands its search
     rows over as the lists kept: the index files are the very bytes made before."""
     from plugins.archive import publisher_site_pages
-    from publisher.content import event_dirs
-    from publisher.keptfiles import keep_between_builds
-    from publisher.loading import load_event
+    from publisher.build.kept import Kept
+    from publisher.build.loading import load_event
+    from publisher.build.summary import summary
+    from publisher.content.folders import event_dirs
     from publisher.model import Site, made
     from publisher.plugins import plugin_manager
-    from publisher.summary import summary
 
     pm = plugin_manager()
-    keep_between_builds(True)  # as under watch
+    kept = Kept()  # as a watched builder keeps it
     content = write_archive(tmp_path / "content")
     events = [summary(load_event(pm, folder)) for folder in event_dirs(content)]
 
     def index(events: list) -> dict[str, bytes]:
-        files = publisher_site_pages(Site(content, events))
+        files = publisher_site_pages(Site(content, events), kept)
         return {f.path: made(f.data) for f in files if "search/people-" in f.path}
 
     before = index(events)
@@ -440,15 +440,17 @@ def test_an_index_file_of_unchanged_rows_is_not_made_again(tmp_path):
 def test_only_a_watched_build_keeps_the_search_index_for_the_next(tmp_path):
     """A single build makes each index file as it writes it and keeps none (the index of a
     big archive is several megabytes); a watched build keeps them, with the same bytes."""
-    from plugins.archive import search
-    from publisher.build import Builder
+    from publisher.build.builder import Builder
     from publisher.plugins import plugin_manager
 
     content = write_archive(tmp_path / "content")
-    Builder(plugin_manager(), content, tmp_path / "single", remember=False).build()
-    assert search._made == {}
-    Builder(plugin_manager(), content, tmp_path / "watched").build()
+    single = Builder(plugin_manager(), content, tmp_path / "single", remember=False)
+    single.build()
+    assert single.kept.store("archive.index") == {}
+    watched = Builder(plugin_manager(), content, tmp_path / "watched")
+    watched.build()
     index = sorted((tmp_path / "watched" / "data" / "search").glob("people-*.js"))
-    assert index and {f"data/search/people-{letter}.js" for letter in search._made} == {
+    kept_letters = watched.kept.store("archive.index")
+    assert index and {f"data/search/people-{letter}.js" for letter in kept_letters} == {
         p.relative_to(tmp_path / "watched").as_posix() for p in index}
     assert snapshot(tmp_path / "single") == snapshot(tmp_path / "watched")

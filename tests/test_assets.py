@@ -4,7 +4,7 @@ import hashlib
 
 from conftest import write
 
-from publisher.assets import hashed_name
+from publisher.build.assets import hashed_name
 
 
 def test_the_hash_goes_before_the_extension():

@@ -159,8 +159,8 @@ def test_every_command_has_help(run, capsys):
 def test_dates_are_written_as_people_write_them():
     import datetime as dt
 
+    from publisher.build.render import date_span
     from publisher.model import Event
-    from publisher.render import date_span
 
     def span(start, end):
         return date_span(Event("x", None, {}, "X", "go", "swiss", start, end, "", "x"))

@@ -217,7 +217,7 @@ def test_an_unknown_time_zone_is_a_problem(archive, published, run):
 
 
 def test_a_time_zone_is_read(archive):
-    from publisher.content import load_event
+    from publisher.content.folders import load_event
     toml = archive / "club-swiss/event.toml"
     toml.write_text(toml.read_text() + 'timezone = "Asia/Hong_Kong"\n')
     event = load_event(archive / "club-swiss", {"swiss", "macmahon"})

@@ -25,8 +25,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from publisher.cli import main
-from publisher.content import read_toml
-from publisher.csvfiles import read_csv
+from publisher.content.csvfiles import read_csv
+from publisher.content.folders import read_toml
 from publisher.problems import ContentError
 
 EXAMPLES = Path(__file__).parent.parent / "content"

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from conftest import snapshot
 
-from publisher.build import Builder
+from publisher.build.builder import Builder
+from publisher.live.watch import Watcher
 from publisher.plugins import plugin_manager
-from publisher.watch import Watcher
 
 PLAYERS_PAGE = ("{% extends 'base.html' %}\n{% block content %}\n<p>{{ event.name }}</p>\n{{ BODY }}\n"
                 "{% endblock %}\n")

@@ -13,7 +13,7 @@ import pytest
 from conftest import write
 
 from plugins.macmahon.grouping import Grouping, Promotion
-from publisher.loading import load_event
+from publisher.build.loading import load_event
 from publisher.model import Event
 from publisher.plugins import plugin_manager
 from publisher.problems import ContentError

@@ -22,15 +22,15 @@ from conftest import snapshot, write
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from plugins.macmahon import kept, lines
-from publisher import build, hookimpl, keptfiles, summary
-from publisher.build import Builder
+from publisher import hookimpl
+from publisher.build import builder as build
+from publisher.build.builder import Builder
+from publisher.build.render import theme_dir
+from publisher.build.workers import forked_map
 from publisher.cli import main
 from publisher.model import Site
 from publisher.plugins import plugin_manager
 from publisher.problems import ContentError
-from publisher.render import theme_dir
-from publisher.workers import forked_map
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "content"
 PM = plugin_manager()
@@ -191,13 +191,9 @@ def test_kept_files_and_entries_follow_their_files(model, tmp_path, steps):
 
 
 def full_build(content: Path, out: Path, templates: Path | None = None) -> None:
-    """A build as a fresh process makes it: nothing read or computed by the kept builder's
-    builds is taken from the stores kept between builds (emptied meanwhile, then restored)."""
-    with contextlib.ExitStack() as stack:
-        for store in (keptfiles._kept, kept._kept, kept._entries.made, summary._FIELDS.made,
-                      lines._COLUMNS.made):
-            stack.enter_context(mock.patch.dict(store, clear=True))
-        Builder(PM, content, out, templates).build()
+    """A build as a fresh process makes it: a new builder, which shares nothing read or
+    computed with the kept builder (what a builder keeps is its own, publisher.build.kept)."""
+    Builder(PM, content, out, templates).build()
 
 
 def kept_builds_equal_full_builds(model: Path, root: Path, steps: list) -> None:
@@ -397,21 +393,28 @@ def test_a_single_build_keeps_nothing_for_a_later_one_and_a_watched_build_does(m
     hold (players.csv, round files, rounds' entries, standings, summarised fields) is let go
     once a championship is written, in the build and in its render workers alike, so its
     memory does not grow with the archive; a watched build keeps them for the next save."""
-    stores = (keptfiles._kept, kept._kept, kept._entries.made, summary._FIELDS.made, lines._COLUMNS.made)
-    with contextlib.ExitStack() as stack:
-        for store in stores:
-            stack.enter_context(mock.patch.dict(store, clear=True))
-        seen: list[int] = []
-        forget = keptfiles.forget
+    single = Builder(PM, model, tmp_path / "single", remember=False)
+    seen: list[list[int]] = []
+    forget = single.kept.forget
 
-        def counted() -> None:
-            seen.append(sum(map(len, stores)))
-            forget()
+    def counted() -> None:
+        seen.append(kept_sizes(single))
+        forget()
 
-        with mock.patch.object(build, "forget", counted):
-            Builder(PM, model, tmp_path / "single", remember=False).build()
-        assert seen and max(seen) > 0  # each championship's files were kept while it was made
-        assert [len(store) for store in stores] == [0] * len(stores)
-        Builder(PM, model, tmp_path / "watched").build()
-        assert all(len(store) > 0 for store in stores)
-        assert snapshot(tmp_path / "single") == snapshot(tmp_path / "watched")
+    with mock.patch.object(single.kept, "forget", counted):
+        single.build()
+    assert seen and max(map(sum, seen)) > 0  # each championship's files were kept while it was made
+    assert kept_sizes(single) == [0] * len(KEPT_BY_CHAMPIONSHIP)
+    watched = Builder(PM, model, tmp_path / "watched")
+    watched.build()
+    assert all(kept_sizes(watched))
+    assert snapshot(tmp_path / "single") == snapshot(tmp_path / "watched")
+
+
+# The stores of a championship's files and what is made from them (publisher.build.kept).
+KEPT_BY_CHAMPIONSHIP = ("files", "macmahon.standings", "macmahon.entries", "summary.fields",
+                        "macmahon.columns")
+
+
+def kept_sizes(builder: Builder) -> list[int]:
+    return [len(builder.kept.store(name)) for name in KEPT_BY_CHAMPIONSHIP]

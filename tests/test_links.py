@@ -5,7 +5,7 @@ import posixpath
 from hypothesis import given
 from hypothesis import strategies as st
 
-from publisher.render import relative_link
+from publisher.build.render import relative_link
 
 segment = st.sampled_from(["wosc-2026", "players", "data", "a", "b"])
 folder = st.lists(segment, max_size=3).map("/".join)

@@ -13,12 +13,12 @@ from conftest import snapshot
 from live_plugin.board import PLUGIN_DIR, eventually, plugin_manager, publisher, round_csv, write_event
 
 from publisher import hookimpl
-from publisher.build import Builder
-from publisher.live_publish import LivePublisher
-from publisher.manifest import MANIFEST_NAME
-from publisher.publish import site_in_memory
-from publisher.targets import PublishError, RemoteFile, Target, parse_address
-from publisher.watch import BuildStatus, Watcher
+from publisher.build.builder import Builder
+from publisher.build.manifest import MANIFEST_NAME
+from publisher.live.publishing import LivePublisher
+from publisher.live.watch import BuildStatus, Watcher
+from publisher.publish.sync import site_in_memory
+from publisher.publish.targets import PublishError, RemoteFile, Target, parse_address
 
 
 def held(target: Path) -> dict[str, bytes]:

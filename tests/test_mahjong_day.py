@@ -175,7 +175,7 @@ def test_a_withdrawal_saved_under_watch_reaches_the_round_before_it(tmp_path):
     a watched build that finds 2-withdrawals.csv new makes them again, as a fresh build does."""
     from conftest import snapshot
 
-    from publisher.build import Builder
+    from publisher.build.builder import Builder
     from publisher.plugins import plugin_manager
 
     folder = event(tmp_path)
@@ -256,7 +256,7 @@ def test_the_wsom_schedule_breaks_groups_and_time_zone(tmp_path, run):
 
 def table_free_settings(folder: Path):
     from plugins.mahjong.settings import read_settings
-    from publisher.content import load_event
+    from publisher.content.folders import load_event
     return read_settings(load_event(folder, {"mahjong-elimination"}))
 
 
@@ -287,6 +287,6 @@ def test_a_scoresheet_seats_every_cycle_after_the_swaps_and_slips_carry_the_star
 
 
 def load_event_of(folder: Path):
-    from publisher.loading import load_event
+    from publisher.build.loading import load_event
     from publisher.plugins import plugin_manager
     return load_event(plugin_manager(), folder)

@@ -7,7 +7,7 @@ import pytest
 from conftest import write
 from test_mahjong_scoring import make_event, play, state
 
-from publisher.loading import load_event
+from publisher.build.loading import load_event
 from publisher.plugins import plugin_manager
 from publisher.problems import display_path
 

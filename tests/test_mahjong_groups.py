@@ -7,7 +7,7 @@ from pathlib import Path
 from conftest import write
 from test_mahjong_event import errors
 
-from publisher.loading import load_event
+from publisher.build.loading import load_event
 from publisher.plugins import plugin_manager
 from publisher.problems import display_path
 

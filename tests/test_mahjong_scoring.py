@@ -8,7 +8,7 @@ import pytest
 from conftest import write
 
 from plugins.mahjong.standings import Standing, rank_standings
-from publisher.loading import load_event
+from publisher.build.loading import load_event
 from publisher.plugins import plugin_manager
 from publisher.problems import ContentError
 

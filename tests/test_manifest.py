@@ -1,6 +1,6 @@
 """The manifest: the one record of what a site holds, shared by build and publish."""
 
-from publisher.manifest import (
+from publisher.build.manifest import (
     PackedGroup,
     compare,
     dumps_manifest,

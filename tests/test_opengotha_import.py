@@ -255,9 +255,9 @@ def test_standings_count_as_opengotha_does(tmp_path, run):
 
 
 def test_each_save_from_opengotha_rebuilds_the_site_under_watch(tmp_path):
-    from publisher.build import Builder
+    from publisher.build.builder import Builder
+    from publisher.live.watch import Watcher
     from publisher.plugins import plugin_manager
-    from publisher.watch import Watcher
 
     content, site = tmp_path / "content", tmp_path / "site"
     folder = content / "live"
@@ -285,7 +285,7 @@ def test_each_save_from_opengotha_rebuilds_the_site_under_watch(tmp_path):
 def test_a_kept_build_of_a_live_source_shows_a_result_corrected_in_an_early_round(tmp_path):
     """A live source is read into a copy that is gone once read: the pages and files of
     round 1, made from that copy, are made again when OpenGotha's file changes."""
-    from publisher.build import Builder
+    from publisher.build.builder import Builder
     from publisher.plugins import plugin_manager
 
     content, site = tmp_path / "content", tmp_path / "site"

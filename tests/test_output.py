@@ -16,10 +16,10 @@ from pathlib import Path
 import pytest
 from conftest import snapshot, write
 
-from publisher import output
-from publisher.build import Builder
-from publisher.manifest import MANIFEST_NAME, loads_manifest, manifest_of_folder
-from publisher.output import OutputError, SiteWriter, locked
+from publisher.build import output
+from publisher.build.builder import Builder
+from publisher.build.manifest import MANIFEST_NAME, loads_manifest, manifest_of_folder
+from publisher.build.output import OutputError, SiteWriter, locked
 from publisher.plugins import plugin_manager
 
 
@@ -198,7 +198,7 @@ def test_a_single_build_holds_each_championship_written_as_its_manifest_lines(tm
     """``publisher build`` keeps every championship's files as their lines of the manifest
     (what it writes at the end), not as entries; the report and the manifest file still say
     every file, and a build over the site removes what its content no longer makes."""
-    from publisher.manifest import PackedGroup
+    from publisher.build.manifest import PackedGroup
 
     examples = Path(__file__).resolve().parent.parent / "content"
     content = tmp_path / "content"

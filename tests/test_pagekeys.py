@@ -1,12 +1,12 @@
-"""Page keys (``publisher.pagekeys``): an unchanged key means an unchanged page, a value
+"""Page keys (``publisher.build.pagekeys``): an unchanged key means an unchanged page, a value
 that several pages show is digested once and stands in each, and a page whose context
 cannot be pickled gets no key (it is always rendered)."""
 
 from pathlib import Path
 
+from publisher.build.pagekeys import PageKeys
+from publisher.build.render import Batch
 from publisher.model import Page, Site
-from publisher.pagekeys import PageKeys
-from publisher.render import Batch
 
 
 def pages(field: object, mine: list[object]) -> list[Page]:

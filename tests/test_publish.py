@@ -23,10 +23,10 @@ import pytest
 import servers
 from conftest import snapshot, write
 
-from publisher.manifest import MANIFEST_NAME, dumps_manifest, loads_manifest, manifest_of
+from publisher.build.manifest import MANIFEST_NAME, dumps_manifest, loads_manifest, manifest_of
 from publisher.plugins import plugin_manager
-from publisher.publish import publish, site_in_memory
-from publisher.targets import parse_address
+from publisher.publish.sync import publish, site_in_memory
+from publisher.publish.targets import parse_address
 
 KINDS = ["folder", "sftp", "ftp", "ftps", "s3"]
 
@@ -211,7 +211,7 @@ def test_a_target_holding_foreign_files_is_refused_without_force(on, archive, tm
 
 def synthetic_site(version: int, pages: int = 120) -> dict[str, bytes]:
     """A site whose every page needs its stylesheet and script, both named by content hash."""
-    from publisher.assets import hashed_name
+    from publisher.build.assets import hashed_name
 
     style = f"body {{ --version: {version}; }}\n".encode()
     script = f"var version = {version};\n".encode()
@@ -406,7 +406,7 @@ KEEPER_PLUGIN = '''
 from pathlib import Path
 
 from publisher import hookimpl
-from publisher.targets import RemoteFile, Target
+from publisher.publish.targets import RemoteFile, Target
 
 
 class Keeper(Target):

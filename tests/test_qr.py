@@ -16,11 +16,11 @@ import segno
 from conftest import snapshot, write
 from test_mahjong_scoring import ROUND1, make_event, play
 
-from publisher.build import Builder
+from publisher.build.builder import Builder
+from publisher.build.qr import qr_svg
+from publisher.content.site_settings import SiteSettings, read_site_settings
 from publisher.plugins import plugin_manager
 from publisher.problems import ContentError
-from publisher.qr import qr_svg
-from publisher.site_settings import SiteSettings, read_site_settings
 
 URL = "https://results.example.org/"
 

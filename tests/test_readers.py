@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from publisher.csvfiles import FIELD, RATING, ROUNDS, read_csv
+from publisher.content.csvfiles import FIELD, RATING, ROUNDS, read_csv
+from publisher.content.textfiles import read_text, unreadable
 from publisher.problems import ContentError
-from publisher.textfiles import read_text, unreadable
 
 
 def problems(path: Path, data: bytes | str, required=("id", "name")) -> list[str]:
@@ -170,7 +170,7 @@ def test_links_within_the_content_are_the_organisers_own_files(tmp_path, monkeyp
     a link out of it is refused, however the folder is named on the command line."""
     from conftest import PLAYERS_CSV, SWISS_TOML, write
 
-    from publisher.content import load_event
+    from publisher.content.folders import load_event
 
     write(tmp_path / "content/shared/players.csv", PLAYERS_CSV)
     write(tmp_path / "content/club-swiss/event.toml", SWISS_TOML)

@@ -5,7 +5,7 @@ import pytest
 from conftest import write
 
 from plugins.macmahon.rounds import read_rounds
-from publisher.loading import load_event
+from publisher.build.loading import load_event
 from publisher.plugins import plugin_manager
 from publisher.problems import ContentError
 

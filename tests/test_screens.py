@@ -11,8 +11,8 @@ from live_plugin.board import plugin_manager, round_csv, write_event
 
 import plugins.screens as screens
 from plugins.screens.finder import find_data, find_entries, own_result
-from publisher.build import Builder
-from publisher.loading import load_event
+from publisher.build.builder import Builder
+from publisher.build.loading import load_event
 
 
 def build(tmp_path: Path, players_csv: str | None = None, results: list[str] | None = None) -> Path:

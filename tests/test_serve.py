@@ -23,9 +23,9 @@ from pathlib import Path
 import pytest
 from live_plugin.board import PLUGIN_DIR, eventually, plugin_manager, publisher, round_csv, write_event
 
-from publisher.build import Builder
-from publisher.serve import LiveServer, inject
-from publisher.watch import Watcher
+from publisher.build.builder import Builder
+from publisher.live.serve import LiveServer, inject
+from publisher.live.watch import Watcher
 
 
 class Served:

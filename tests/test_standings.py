@@ -21,7 +21,8 @@ from plugins.macmahon.grouping import Group, Grouping
 from plugins.macmahon.rounds import Game, Round
 from plugins.macmahon.settings import Settings
 from plugins.macmahon.standings import compute, display
-from publisher.loading import load_event
+from publisher.build.kept import Kept
+from publisher.build.loading import load_event
 from publisher.model import Player
 from publisher.plugins import plugin_manager
 
@@ -222,12 +223,13 @@ def test_the_hall_screen_shows_the_tiebreak_that_set_equal_scores_apart():
 
 def test_a_saved_result_computes_the_standings_from_its_round_on(five):
     """A reload (a watched rebuild) takes the standings of the rounds before a changed one
-    from the process's store and computes the others, with the changed result in them."""
-    pm = plugin_manager()
-    first = load_event(pm, five).data["macmahon"].results.standings
+    from the builder's memory and computes the others, with the changed result in them."""
+    pm, kept = plugin_manager(), Kept()
+    first = load_event(pm, five, kept).data["macmahon"].results.standings
     before = [first[0], first[1]]
     write(five / "rounds" / "2.csv", "table,player1,player2,result\n1,a,d,1-0\n2,b,e,1-0\n,c,,bye\n")
-    again = load_event(pm, five).data["macmahon"].results.standings
+    assert load_event(pm, five).data["macmahon"].results.standings[0] is not before[0]  # another memory
+    again = load_event(pm, five, kept).data["macmahon"].results.standings
     assert again[0] is before[0]  # round 1's inputs did not change: kept
     assert again[1] is not before[1]
     # a beat d: alone first, SOS b 1 + d 1, SOSOS b's 3 + d's 3, SODOS both beaten.
@@ -236,11 +238,12 @@ def test_a_saved_result_computes_the_standings_from_its_round_on(five):
 
 def test_kept_standings_follow_the_field_and_the_settings(five):
     """A renamed player or another tiebreak is another input: nothing kept is reused."""
-    pm = plugin_manager()
-    first = load_event(pm, five).data["macmahon"].results.standings[0]
+    pm, kept = plugin_manager(), Kept()
+    first = load_event(pm, five, kept).data["macmahon"].results.standings[0]
+    assert load_event(pm, five, kept).data["macmahon"].results.standings[0] is first
     write(five / "players.csv", PLAYERS.replace("Ann Able", "Ann Abel"))
-    renamed = load_event(pm, five).data["macmahon"].results.standings[0]
+    renamed = load_event(pm, five, kept).data["macmahon"].results.standings[0]
     assert renamed is not first and renamed.lines == first.lines
     write(five / "event.toml", TOML.replace('"sos", "sosos", "sodos"', '"sodos", "sos"'))
-    other = load_event(pm, five).data["macmahon"].results.standings[0]
+    other = load_event(pm, five, kept).data["macmahon"].results.standings[0]
     assert other is not renamed and other.tiebreaks == ["sodos", "sos"]

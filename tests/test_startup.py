@@ -24,12 +24,13 @@ with open(sys.argv[1], "w") as out:
 # Libraries no command that reads a McMahon event and prints its pairing needs.
 NOT_FOR_PAIR = ("jinja2", "markupsafe", "boto3", "botocore", "paramiko", "networkx", "segno",
                 "markdown", "nh3", "feedgen", "icalendar", "babel", "defusedxml", "watchdog",
-                "xml.etree.ElementTree", "concurrent.futures", "publisher.render", "publisher.build",
-                "publisher.publish", "plugins.mahjong.tournament", "plugins.archive.feeds",
-                "plugins.archive.search", "plugins.opengotha.reader", "plugins.egd.export")
+                "xml.etree.ElementTree", "concurrent.futures", "publisher.build.render",
+                "publisher.build.builder", "publisher.publish.sync", "plugins.mahjong.tournament",
+                "plugins.archive.feeds", "plugins.archive.search", "plugins.opengotha.reader",
+                "plugins.egd.export")
 # Publishing's clients, the watcher and the pairing's matching: none of them builds a page.
 NOT_FOR_BUILD = ("boto3", "botocore", "paramiko", "networkx", "watchdog", "defusedxml", "ftplib",
-                 "publisher.publish")
+                 "publisher.publish.sync")
 
 
 def modules_after(tmp_path: Path, *argv: str | Path) -> tuple[int, set[str], str, str]:

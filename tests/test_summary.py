@@ -15,14 +15,15 @@ from pathlib import Path, PurePath
 import pytest
 from archive_fixture import write_archive
 
-from publisher.build import Builder, BuiltEvent, load_event
-from publisher.content import event_dirs
+from publisher.build.builder import Builder, BuiltEvent, load_event
+from publisher.build.kept import Kept
+from publisher.build.render import Batch, Renderer, dumps
+from publisher.build.summary import Table, summary
+from publisher.content.folders import event_dirs
 from publisher.model import Event, MarkdownPage, Player, Session, Site
 from publisher.plugins import plugin_manager
 from publisher.problems import Problem
 from publisher.ranks import Rank
-from publisher.render import Batch, Renderer, dumps
-from publisher.summary import Table, summary
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "content"
 PM = plugin_manager()
@@ -60,7 +61,7 @@ def site_files(events: list[Event], content: Path) -> dict[str, bytes]:
     """The archive's own files made from ``events``, as a build renders them."""
     site = Site(content, events)
     renderer = Renderer(PM)
-    batch = Batch([o for outs in PM.hook.publisher_site_pages(site=site) for o in outs])
+    batch = Batch([o for outs in PM.hook.publisher_site_pages(site=site, kept=Kept()) for o in outs])
     return {batch.path(o): renderer.render(o, batch, site, None) for o in batch.outputs}
 
 
@@ -115,7 +116,7 @@ def test_people_json_made_a_person_at_a_time_is_the_sites_json_of_the_whole_list
     from plugins.archive.kept import championships
     from plugins.archive.people import gather, people_file, people_json
 
-    parts = championships([summary(load_event(PM, folder)) for folder in event_dirs(content)])
+    parts = championships([summary(load_event(PM, folder)) for folder in event_dirs(content)], Kept())
     people = gather(a for part in parts for a in part.people)
     assert len(people) > 2
     assert people_file(people) == dumps(people_json(people))

@@ -30,11 +30,11 @@ from live_plugin.board import (
 )
 
 from publisher import hookimpl
-from publisher.build import Builder, Superseded
-from publisher.content import is_temporary
+from publisher.build.builder import Builder, Superseded
+from publisher.content.folders import is_temporary
+from publisher.live.watch import DEBOUNCE, Watcher
 from publisher.model import Event
 from publisher.problems import Problem, display_path
-from publisher.watch import DEBOUNCE, Watcher
 
 
 class Live:

@@ -8,7 +8,7 @@ from concurrent.futures.process import BrokenProcessPool
 
 import pytest
 
-from publisher.workers import forked_map
+from publisher.build.workers import forked_map
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="render workers are forked")
 

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from plugins.archive.people import check_people, person_key
 from plugins.archive.schedule import read_round_schedule
 from publisher import hookimpl
+from publisher.build.kept import Kept
 from publisher.model import DataFile, Event, File, Page, Session, Site
 from publisher.problems import Problems
 
@@ -57,26 +58,27 @@ def publisher_event_schedule(event: Event) -> list[Session] | None:
 
 @hookimpl
 def publisher_event_pages(event: Event) -> list[Page | DataFile | File]:
-    from plugins.archive import feeds  # here, with the calendar: commands that make no pages skip them
-    from plugins.archive.calendar import event_calendar
+    from plugins.archive.calendar import event_calendar  # here: commands that make no pages skip them
+    from plugins.archive.feeds import event_feed
 
-    return [feeds.event_feed(event), event_calendar(event)]
+    return [event_feed(event), event_calendar(event)]
 
 
 @hookimpl
-def publisher_site_pages(site: Site) -> list[Page | DataFile | File]:
-    from plugins.archive import feeds, search
+def publisher_site_pages(site: Site, kept: Kept) -> list[Page | DataFile | File]:
+    from plugins.archive.feeds import archive_feed
     from plugins.archive.kept import championships
     from plugins.archive.people import gather, people_file
+    from plugins.archive.search import index_files, people_shards
 
-    parts = championships(site.events)
+    parts = championships(site.events, kept)
     people = gather(a for part in parts for a in part.people)
     files = {part.event.slug: part.files for part in parts}
     return [
         *(person_page(person, files) for person in people),
         File("data/people.json", functools.partial(people_file, people)),
-        *search.index_files([search.people_shards(people), *(part.rows for part in parts)]),
-        feeds.archive_feed([(part.event, part.entries) for part in parts], site.front_title, site.url),
+        *index_files([people_shards(people, kept), *(part.rows for part in parts)], kept),
+        archive_feed([(part.event, part.entries) for part in parts], site.front_title, site.url, kept),
     ]
 
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from plugins.archive.schedule import localize
+from publisher.build.kept import Kept
 from publisher.model import Event, File, Session
 
 if TYPE_CHECKING:
@@ -115,27 +116,24 @@ def event_feed(event: Event) -> File:
     return File("feed.atom", feed.atom_str(pretty=True))
 
 
-def archive_feed(parts: list[tuple[Event, list[Entry]]], title: str, base: str) -> File:
+def archive_feed(parts: list[tuple[Event, list[Entry]]], title: str, base: str, kept: Kept) -> File:
     """``feed.atom`` of the archive: the newest entries of every championship (``parts``:
     each championship with its :func:`entries`); links are full addresses when site.toml
-    gives the site's ``url`` (``base``), else relative."""
-    global _archive_made
+    gives the site's ``url`` (``base``), else relative. What it was last made from and its
+    bytes are kept in ``kept``: a save under watch seldom changes the newest entries of the
+    archive, and feedgen takes a while over two hundred."""
     found = sorted(((entry, event.slug) for event, found in parts for entry in found),
                    key=lambda pair: (pair[0].updated, pair[1]))[-ARCHIVE_ENTRIES:]
     names = {event.slug: event.name for event, _ in parts}
     first_days = [_day(e, e.start) for e, _ in parts] or [dt.datetime(1970, 1, 1, tzinfo=dt.UTC)]
     updated = found[-1][0].updated if found else max(first_days)
     made = (title, base, updated, [(entry, slug, names[slug]) for entry, slug in found])
-    if _archive_made is None or _archive_made[0] != made:
+    store = kept.store("archive.feed")
+    if store.get("made") != made:
         feed = _feed(stable_id("archive"), title, base + "feed.atom", base + "index.html")
         feed.updated(updated)
         for entry, slug, name in reversed(made[3]):
             _add(feed, stable_id(slug, entry.key), f"{name} — {entry.title}", entry,
                  f"{base}{slug}/{entry.page}")
-        _archive_made = (made, feed.atom_str(pretty=True))
-    return File("feed.atom", _archive_made[1])
-
-
-# What the archive's feed was last made from, and its bytes: a save under watch seldom
-# changes the newest entries of the archive, and feedgen takes a while over two hundred.
-_archive_made: tuple[tuple, bytes] | None = None
+        store["made"], store["bytes"] = made, feed.atom_str(pretty=True)
+    return File("feed.atom", store["bytes"])

@@ -15,9 +15,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from plugins.archive import feeds, search
+import plugins.archive.feeds as feeds
+import plugins.archive.search as search
 from plugins.archive.people import Appearance, appearances
-from publisher.changed import event_files
+from publisher.build.changed import event_files
+from publisher.build.kept import Kept
 from publisher.model import Event
 
 
@@ -32,19 +34,17 @@ class Championship:
     files: tuple[Path, ...]  # what its players' person pages are made from
 
 
-# The championships of the last archive asked, by slug.
-_kept: dict[str, Championship] = {}
-
-
-def championships(events: list[Event]) -> list[Championship]:
+def championships(events: list[Event], kept: Kept) -> list[Championship]:
     """Every championship's part, the oldest championship first; only this archive's are
-    kept for the next call, so a championship taken away is let go."""
-    global _kept
+    kept in ``kept`` for the next build, so a championship taken away is let go."""
+    store = kept.store("archive.championships")
     made = {}
     for event in sorted(events, key=lambda e: (e.start, e.end, e.slug)):
-        kept = _kept.get(event.slug)
-        made[event.slug] = kept if kept is not None and kept.event is event else _part(event, kept)
-    _kept = made
+        previous = store.get(event.slug)
+        same = previous is not None and previous.event is event
+        made[event.slug] = previous if same else _part(event, previous)
+    store.clear()
+    store.update(made)
     return list(made.values())
 
 

@@ -139,7 +139,7 @@ def people_file(people: list[Person]) -> bytes:
     written one person at a time into one buffer: the whole archive's list is never held
     as Python objects, one string, or a list of pieces beside the file (each of them ten
     megabytes and more for fifteen thousand people)."""
-    from publisher.render import dumps  # with Jinja2: imported when the site is built
+    from publisher.build.render import dumps  # with Jinja2: imported when the site is built
 
     out = io.BytesIO()
     out.write(b'{"people":[')

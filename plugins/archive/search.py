@@ -24,11 +24,10 @@ import itertools
 import json
 import operator
 import string
-from collections import OrderedDict
 from collections.abc import Iterator
 
 from plugins.archive.people import Appearance, Person
-from publisher.keptfiles import keeping, store
+from publisher.build.kept import Kept
 from publisher.model import File
 from publisher.text import fold_table, search_key
 
@@ -73,16 +72,12 @@ def shards(rows: list[list[str]]) -> dict[str, list[list[str]]]:
     return found
 
 
-# The people's rows by index file as last made (see steady).
-_people: dict[str, list[list[str]]] = {}
-
-
-def people_shards(people: list[Person]) -> dict[str, list[list[str]]]:
-    """The people's rows by index file (:func:`shards` of :func:`person_rows`), kept as the
-    same lists where they did not change since the last call."""
-    global _people
-    _people = steady(shards(person_rows(people)), _people)
-    return _people
+def people_shards(people: list[Person], kept: Kept) -> dict[str, list[list[str]]]:
+    """The people's rows by index file (:func:`shards` of :func:`person_rows`), kept in
+    ``kept`` as the same lists where they did not change since the last build."""
+    store = kept.store("archive.people-rows")
+    store["rows"] = steady(shards(person_rows(people)), store.get("rows", {}))
+    return store["rows"]
 
 
 def steady(rows: dict[str, list[list[str]]], kept: dict[str, list[list[str]]]) -> dict[str, list[list[str]]]:
@@ -97,32 +92,31 @@ def _letters(folded: str) -> tuple[str, ...]:
     return tuple(sorted({shard_of(word) for word in folded.split()}))
 
 
-def index_files(parts: list[dict[str, list[list[str]]]]) -> list[File]:
+def index_files(parts: list[dict[str, list[list[str]]]], kept: Kept) -> list[File]:
     """``data/search/people-<letter>.js`` for every letter some name word starts with, and
     ``data/search/fold.js``, the folding of letters like ł, ø and ß for what is typed.
     ``parts`` are rows by letter (:func:`shards`), each in order: the people's and each
     championship's players'; a file holds its letter's rows of every part, in order. Each
-    file is made as it is written: the index of a big archive is never held whole."""
+    file is made as it is written: the index of a big archive is never held whole. Under
+    ``watch`` each file's parts and bytes are kept in ``kept``: a save changes a few
+    places, never a name, and encoding fifty thousand rows again is most of the index's
+    time."""
     table = json.dumps(fold_table(), ensure_ascii=False, sort_keys=True, separators=(",", ":"))
     letters = sorted({letter for part in parts for letter in part})
     return [File("data/search/fold.js", f"var archiveSearchFold = {table};\n".encode()),
             *(File(f"data/search/people-{letter}.js",
-                   functools.partial(_script, letter, tuple(p[letter] for p in parts if letter in p)))
+                   functools.partial(_script, kept, letter, tuple(p[letter] for p in parts if letter in p)))
               for letter in letters)]
 
 
-# Each index file's parts and bytes as last made, under watch: a save changes a few places,
-# never a name, and encoding fifty thousand rows again is most of the index's time.
-_made: OrderedDict[str, tuple[tuple[list[list[str]], ...], bytes]] = store()
-
-
-def _script(letter: str, parts: tuple[list[list[str]], ...]) -> bytes:
-    made = _made.get(letter)
+def _script(kept: Kept, letter: str, parts: tuple[list[list[str]], ...]) -> bytes:
+    """The index file of ``letter``, or its bytes as last made from the same lists."""
+    made = kept.store("archive.index").get(letter)
     if made is not None and len(made[0]) == len(parts) and all(map(operator.is_, made[0], parts)):
         return made[1]
     script = _encoded(letter, heapq.merge(*parts))  # what sorting them all gives: each part is in order
-    if keeping():
-        _made[letter] = (parts, script)
+    if kept.between_builds:
+        kept.store("archive.index")[letter] = (parts, script)
     return script
 
 

@@ -18,6 +18,7 @@ from plugins.macmahon.rounds import Round, check_absences, check_withdrawals, re
 from plugins.macmahon.settings import Settings, read_settings
 from plugins.macmahon.standings import RoundByRound, display, initial_scores
 from publisher import hookimpl
+from publisher.build.kept import Kept
 from publisher.model import DataFile, Event, Page
 
 SYSTEMS = ("macmahon", "swiss")
@@ -51,25 +52,25 @@ def publisher_template_dirs() -> list[Path]:
 
 
 @hookimpl
-def publisher_load_event(event: Event) -> None:
+def publisher_load_event(event: Event, kept: Kept) -> None:
     if event.system in SYSTEMS:
-        settings, rounds = read_settings(event), read_rounds(event)
+        settings, rounds = read_settings(event), read_rounds(event, kept)
         check_withdrawals(rounds, settings.withdrawn)
         check_absences(rounds, settings.absent)
         event.data["macmahon"] = MacMahon(settings=settings, rounds=rounds)
 
 
 @hookimpl
-def publisher_compute_event(event: Event) -> None:
+def publisher_compute_event(event: Event, kept: Kept) -> None:
     mm = state(event)
     if mm is not None:
         mm.grouping = allocate(event, mm.settings)
-        mm.results = Results(mm.rounds, RoundByRound(event.players, mm.rounds, mm.grouping, mm.settings),
-                             mm.settings, initial_scores(mm.grouping, 1))
+        standings = RoundByRound(event.players, mm.rounds, mm.grouping, mm.settings, kept)
+        mm.results = Results(mm.rounds, standings, mm.settings, initial_scores(mm.grouping, 1))
 
 
 @hookimpl
-def publisher_event_pages(event: Event) -> list[Page | DataFile]:
+def publisher_event_pages(event: Event, kept: Kept) -> list[Page | DataFile]:
     mm = state(event)
     if mm is None or mm.grouping is None:
         return []
@@ -79,7 +80,7 @@ def publisher_event_pages(event: Event) -> list[Page | DataFile]:
 
         outputs.append(groups_page(event, mm.grouping))
     if mm.results is not None:
-        outputs += event_outputs(event, mm.results)
+        outputs += event_outputs(event, mm.results, kept)
     return outputs
 
 

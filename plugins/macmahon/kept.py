@@ -13,63 +13,55 @@ be digested is simply computed. The store holds the most recently used tables
 only (:data:`KEEP`: the rounds of the championship being edited and a few more),
 so a watched archive of fifty does not hold fifty championships' standings.
 
-A round file read is kept under its path, modification time and size and the ids of
-the field it was checked against (:func:`kept_round`, :mod:`publisher.keptfiles`): a
-save reads again only the file it changed, not the six before it.
+Round files are kept under their path, modification time and size and the ids of the
+field they were checked against (:func:`~plugins.macmahon.rounds.read_rounds`): a save
+reads again only the file it changed, not the six before it. Everything is kept in
+the builder's :class:`~publisher.build.kept.Kept` (the hooks' ``kept``, by the rule
+written there), in stores named ``macmahon.*``; without one (``pair``), everything is
+made anew.
 """
 
 from __future__ import annotations
 
 import hashlib
 import pickle
-from collections import OrderedDict
-from collections.abc import Callable
-from pathlib import Path
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable
+from typing import TypeVar
 
-from publisher.keptfiles import MadeFrom, kept_file, store
+from publisher.build.kept import Kept
 
-if TYPE_CHECKING:
-    from plugins.macmahon.grouping import Grouping
-    from plugins.macmahon.rounds import Round
-    from plugins.macmahon.settings import Settings
-    from plugins.macmahon.standings import Entry, Standings
-    from publisher.model import Player
+T = TypeVar("T")
 
 KEEP = 40  # standings tables kept: about four championships of ten rounds
 
-_kept: OrderedDict[bytes, Standings] = store()
-_entries = MadeFrom(KEEP)
 
-
-def input_digests(players: list[Player], rounds: list[Round], grouping: Grouping,
-                  settings: Settings) -> list[bytes] | None:
-    """For each round file, the digest of the inputs of the standings after it; None when
-    the inputs cannot be pickled (nothing is kept then)."""
+def running_digests(first: object, parts: Iterable[object]) -> list[bytes] | None:
+    """For each of ``parts``, the digest of ``first`` and the parts up to it (the settings,
+    groups and field, then each round file as read: the inputs of the standings after
+    it); None when they cannot be pickled (nothing is kept then)."""
     try:
-        running = hashlib.sha256(_pickled((settings, grouping, [(p.id, p.name, p.rating) for p in players])))
+        running = hashlib.sha256(_pickled(first))
         digests = []
-        for rnd in rounds:
-            running.update(_pickled((rnd.number, [g.black for g in rnd.byes],
-                                     [(g.table, g.black, g.white, g.result, g.handicap, g.komi)
-                                      for g in rnd.games])))
+        for part in parts:
+            running.update(_pickled(part))
             digests.append(running.copy().digest())
     except (pickle.PicklingError, TypeError, AttributeError, RecursionError):
         return None
     return digests
 
 
-def kept_or_computed(digest: bytes | None, compute: Callable[[], Standings]) -> Standings:
+def kept_or_computed(kept: Kept | None, digest: bytes | None, compute: Callable[[], T]) -> T:
     """The standings kept under ``digest``, or ``compute()`` kept under it from now on."""
-    if digest is None:
+    if digest is None or kept is None:
         return compute()
-    found = _kept.get(digest)
+    tables = kept.store("macmahon.standings")
+    found = tables.get(digest)
     if found is None:
-        found = _kept[digest] = compute()
-        while len(_kept) > KEEP:
-            _kept.popitem(last=False)
+        found = tables[digest] = compute()
+        while len(tables) > KEEP:
+            tables.popitem(last=False)
     else:
-        _kept.move_to_end(digest)
+        tables.move_to_end(digest)
     return found
 
 
@@ -77,17 +69,11 @@ def _pickled(value: object) -> bytes:
     return pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
 
 
-def kept_round(path: Path, ids: tuple[str, ...], read: Callable[[], Round]) -> Round:
-    """Round file ``path`` as last read against the field ``ids``, or ``read()`` kept from
-    now on (:mod:`publisher.keptfiles`)."""
-    return kept_file(path, ids, read)
-
-
-
-def kept_entries(rnd: Round, inputs: tuple, make: Callable[[], list[tuple[str, Entry]]]
-                 ) -> list[tuple[str, Entry]]:
+def kept_entries(kept: Kept | None, rnd: object, inputs: tuple, make: Callable[[], T]) -> T:
     """The players' entries of round ``rnd`` (a kept round file, the same object at every
     build while the file stays as it was) as ``make()`` made them with the same ``inputs``
     (the field's ids and what the settings score a bye and an absence with), or made now
     and kept from now on."""
-    return _entries.get_or_make(rnd, inputs, make)
+    if kept is None:
+        return make()
+    return kept.made_from("macmahon.entries", KEEP).get_or_make(rnd, inputs, make)

@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from markupsafe import Markup, escape
 
 from plugins.macmahon.standings import Entry, Standing, Standings
-from publisher.keptfiles import MadeFrom
+from publisher.build.kept import Kept
 from publisher.model import Player
 
 
@@ -44,17 +44,19 @@ def ranked_player(player: Player, pages: str) -> Markup:
     return Markup(f'<a href="{escape(pages + player.id)}.html">{escape(player.name)}</a>{rank}')
 
 
-def column_cells(players: list[Player], columns: list[str]) -> dict[str, Markup]:
+def column_cells(players: list[Player], columns: list[str], kept: Kept | None = None) -> dict[str, Markup]:
     """Each player's cells of the player columns the standings show (``[standings]``'s
-    ``columns``: rank, rating, club, country), a rating aligned as a number. Kept with the
-    field (a kept players.csv is the same list at every build)."""
+    ``columns``: rank, rating, club, country), a rating aligned as a number. Kept in
+    ``kept`` with the field (a kept players.csv is the same list at every build)."""
     opening = {c: '<td class="num">' if c == "rating" else "<td>" for c in columns}
-    return _COLUMNS.get_or_make(players, tuple(columns), lambda: {
-        p.id: Markup("".join(f"{opening[c]}{_text(getattr(p, c))}</td>" for c in columns))
-        for p in players})
 
+    def make() -> dict[str, Markup]:
+        return {p.id: Markup("".join(f"{opening[c]}{_text(getattr(p, c))}</td>" for c in columns))
+                for p in players}
 
-_COLUMNS = MadeFrom(4)
+    if kept is None:
+        return make()
+    return kept.made_from("macmahon.columns", 4).get_or_make(players, tuple(columns), make)
 
 
 def _text(value: object) -> str:

@@ -8,7 +8,7 @@ though their games still count in everyone's tiebreaks.
 
 from __future__ import annotations
 
-from plugins.macmahon import colours
+import plugins.macmahon.colours as colours
 from plugins.macmahon.grouping import Grouping
 from plugins.macmahon.pairing import Entrant
 from plugins.macmahon.rounds import Round

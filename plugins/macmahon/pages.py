@@ -19,6 +19,7 @@ from plugins.macmahon.standings import (
     display,
     unplayed_text,
 )
+from publisher.build.kept import Kept
 from publisher.model import DataFile, Event, Page
 from publisher.problems import display_path
 from publisher.text import join_names
@@ -40,8 +41,9 @@ def seats(event: Event) -> tuple[str, str]:
     return ("Sente", "Gote") if event.game == "shogi" else ("Black", "White")
 
 
-def event_outputs(event: Event, results: Results) -> list[Page | DataFile]:
-    """Every page and JSON file of the rounds played or paired so far."""
+def event_outputs(event: Event, results: Results, kept: Kept | None = None) -> list[Page | DataFile]:
+    """Every page and JSON file of the rounds played or paired so far (the player columns'
+    cells kept in ``kept`` with the field they were made from)."""
     from plugins.macmahon.lines import column_cells, crosstable_rows  # pages only: pair makes none
 
     if not results.rounds:
@@ -53,7 +55,7 @@ def event_outputs(event: Event, results: Results) -> list[Page | DataFile]:
     # The player columns event.toml's [standings] asks for, where anybody has a value.
     columns = [c for c in event.data["core"]["standings_columns"]
                if any(getattr(p, c) not in (None, "") for p in event.players)]
-    player_cells = cache(partial(column_cells, event.players, columns))  # made once, when first shown
+    player_cells = cache(partial(column_cells, event.players, columns, kept))  # made once, when first shown
     # A round's pages and files are made when written: a rebuild that finds their sources
     # as they were keeps them without making them (publisher.model.made).
     for rnd in results.rounds:
@@ -86,7 +88,7 @@ def event_outputs(event: Event, results: Results) -> list[Page | DataFile]:
         entries = history[player.id]
         outputs.append(Page(
             f"players/{player.id}.html", "macmahon/player.html", f"{player.name} — {event.name}",
-            # the player by id: the field is in the key once for every page (publisher.pagekeys)
+            # the player by id: the field is in the key once for every page (publisher.build.pagekeys)
             {**common, "player_id": player.id, "entries": entries,
              "line": latest.by_player[player.id], "latest": latest.round,
              # the score after each round (a page's key pickles its context: numbers are cheap)

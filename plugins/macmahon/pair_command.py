@@ -17,9 +17,9 @@ from plugins.macmahon.pairing import STRATEGY_PAIRS, Pairing, Table, pair
 from plugins.macmahon.rounds import Round, round_path
 from plugins.macmahon.settings import STRATEGIES
 from plugins.macmahon.standings import display
-from publisher.loading import load_event
+from publisher.build.loading import load_event
+from publisher.build.output import write_atomically
 from publisher.model import Event
-from publisher.output import write_atomically
 from publisher.problems import ContentError, Problem
 
 

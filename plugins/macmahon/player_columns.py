@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from publisher.csvfiles import Bounds
+from publisher.content.csvfiles import Bounds
 from publisher.model import Event
 from publisher.problems import Problems
 

@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 
-from plugins.macmahon.kept import kept_round
-from publisher.content import unread_files
-from publisher.csvfiles import Row, read_csv, whole_number
+from publisher.build.kept import Kept
+from publisher.content.csvfiles import Row, read_csv, whole_number
+from publisher.content.folders import unread_files
 from publisher.model import Event
 from publisher.problems import ContentError, Problems
 
@@ -118,8 +118,10 @@ def round_path(event: Event, number: int) -> Path:
     return event.rounds_dir / f"{number}.csv"
 
 
-def read_rounds(event: Event) -> list[Round]:
-    """Every round file of the event, in order; they must be numbered 1, 2, 3... without a gap."""
+def read_rounds(event: Event, kept: Kept | None = None) -> list[Round]:
+    """Every round file of the event, in order; they must be numbered 1, 2, 3... without a gap.
+
+    A file is read again only when it changed, or when the field's ids did (``kept``)."""
     problems = Problems()
     problems.extend(unread_files(event.rounds_dir, _ROUND_FILE, "1.csv, 2.csv"))
     numbers: dict[int, Path] = {}
@@ -139,7 +141,8 @@ def read_rounds(event: Event) -> list[Round]:
     ids = tuple(event.players_by_id)
     for number, path in sorted(numbers.items()):
         try:
-            rounds.append(kept_round(path, ids, partial(read_round, event, number, path)))
+            read = partial(read_round, event, number, path)
+            rounds.append(kept.file(path, ids, read) if kept is not None else read())
         except ContentError as error:  # report every file's problems, not just the first file's
             problems.extend(error.problems)
     problems.check()

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from plugins.macmahon.player_columns import read_player_columns
-from publisher.csvfiles import FIELD, RATING, Bounds
+from publisher.content.csvfiles import FIELD, RATING, Bounds
 from publisher.model import Event
 from publisher.problems import Problems
 from publisher.ranks import FIX, Rank

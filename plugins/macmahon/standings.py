@@ -32,9 +32,10 @@ from operator import attrgetter
 from typing import overload
 
 from plugins.macmahon.grouping import Grouping
-from plugins.macmahon.kept import input_digests, kept_entries, kept_or_computed
+from plugins.macmahon.kept import kept_entries, kept_or_computed, running_digests
 from plugins.macmahon.rounds import Round, terms
 from plugins.macmahon.settings import Settings
+from publisher.build.kept import Kept
 from publisher.model import Player
 
 # One line per tiebreak, for every standings page's legend.
@@ -195,7 +196,7 @@ class Standings:
 
 
 def histories(players: Iterable[Player], rounds: list[Round],
-              settings: Settings) -> dict[str, list[Entry]]:
+              settings: Settings, kept: Kept | None = None) -> dict[str, list[Entry]]:
     """Every player's rounds, one entry per round file, in round order.
 
     A round without the player scores ``absent_score`` (``absent_wins`` in the wins), or
@@ -208,7 +209,8 @@ def histories(players: Iterable[Player], rounds: list[Round],
     inputs = (ids, settings.bye_score, bye_wins, settings.absent_score, settings.absent_wins,
               tuple(settings.withdrawn.items()))
     for rnd in rounds:
-        for player, entry in kept_entries(rnd, inputs, partial(_round_entries, ids, rnd, settings, bye_wins)):
+        made = partial(_round_entries, ids, rnd, settings, bye_wins)
+        for player, entry in kept_entries(kept, rnd, inputs, made):
             found[player].append(entry)
     return found
 
@@ -291,18 +293,23 @@ class RoundByRound(Sequence[Standings]):
     """
 
     def __init__(self, players: list[Player], rounds: list[Round], grouping: Grouping,
-                 settings: Settings):
+                 settings: Settings, kept: Kept | None = None):
         self.players, self.rounds, self.grouping, self.settings = players, rounds, grouping, settings
+        self.kept = kept
         self._computed: dict[int, Standings] = {}
 
     @cached_property
     def _digests(self) -> list[bytes] | None:
-        return input_digests(self.players, self.rounds, self.grouping, self.settings)
+        return running_digests(
+            (self.settings, self.grouping, [(p.id, p.name, p.rating) for p in self.players]),
+            ((rnd.number, [g.black for g in rnd.byes],
+              [(g.table, g.black, g.white, g.result, g.handicap, g.komi) for g in rnd.games])
+             for rnd in self.rounds))
 
     @cached_property
     def history(self) -> dict[str, list[Entry]]:
         """Every player's entries, one a round file (see :func:`histories`)."""
-        return histories(self.players, self.rounds, self.settings)
+        return histories(self.players, self.rounds, self.settings, self.kept)
 
     def history_after(self, played: int) -> dict[str, list[Entry]]:
         """Every player's entries of the first ``played`` round files."""
@@ -328,7 +335,7 @@ class RoundByRound(Sequence[Standings]):
         if position not in self._computed:
             digests = self._digests
             self._computed[position] = kept_or_computed(
-                digests[position] if digests else None,
+                self.kept, digests[position] if digests else None,
                 lambda: compute(self.players, self.rounds, self.grouping, self.settings,
                                 self.rounds[position].number, self.history_after(position + 1)))
         return self._computed[position]

@@ -14,6 +14,7 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from plugins.mahjong.system import SYSTEM
 from publisher import hookimpl
 from publisher.model import DataFile, Event, Page, Session
 
@@ -21,7 +22,6 @@ if TYPE_CHECKING:
     from plugins.mahjong.tournament import Mahjong
 
 HERE = Path(__file__).parent
-SYSTEM = "mahjong-elimination"
 
 
 def state(event: Event) -> Mahjong | None:

@@ -14,16 +14,16 @@ import csv
 import io
 import random
 
-from plugins.mahjong import SYSTEM
 from plugins.mahjong.design import SEATS, pattern
 from plugins.mahjong.rounds import Part, Table, scores_path, seating_path
 from plugins.mahjong.seats import WINDS
+from plugins.mahjong.system import SYSTEM
 from plugins.mahjong.tournament import Mahjong
 from plugins.mahjong.winds import balance
 from publisher import hookimpl
-from publisher.loading import load_event
+from publisher.build.loading import load_event
+from publisher.build.output import write_atomically
 from publisher.model import Event
-from publisher.output import write_atomically
 from publisher.problems import ContentError, Problem, display_path
 
 

@@ -15,7 +15,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from plugins.mahjong.seats import WINDS
-from publisher.csvfiles import decimal_number, read_csv, whole_number
+from publisher.content.csvfiles import decimal_number, read_csv, whole_number
 from publisher.model import Event
 from publisher.problems import Problems
 

@@ -14,7 +14,7 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
-from publisher.csvfiles import Bounds, decimal_number, whole_number
+from publisher.content.csvfiles import Bounds, decimal_number, whole_number
 from publisher.model import Event
 from publisher.problems import Problems
 

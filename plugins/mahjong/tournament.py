@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 
-from plugins.mahjong import SYSTEM
 from plugins.mahjong.rounds import (
     Lottery,
     Part,
@@ -38,8 +37,9 @@ from plugins.mahjong.standings import (
     final_order,
     rank_standings,
 )
-from publisher.content import unread_files
-from publisher.csvfiles import read_csv
+from plugins.mahjong.system import SYSTEM
+from publisher.content.csvfiles import read_csv
+from publisher.content.folders import unread_files
 from publisher.model import Event
 from publisher.problems import ContentError, Problem, Problems
 from publisher.text import join_names

@@ -6,7 +6,7 @@ Each module imports its client library only when a publish asks for its scheme.
 from __future__ import annotations
 
 from publisher import hookimpl
-from publisher.targets import Target
+from publisher.publish.targets import Target
 
 
 @hookimpl

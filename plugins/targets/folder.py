@@ -7,7 +7,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from publisher.targets import Address, Headers, RemoteFile, Target, temp_name
+from publisher.publish.targets import Address, Headers, RemoteFile, Target, temp_name
 
 
 class FolderTarget(Target):

@@ -18,7 +18,7 @@ import ssl
 import threading
 from typing import Any
 
-from publisher.targets import Address, Headers, Listing, RemoteFile, Target, temp_name, walk
+from publisher.publish.targets import Address, Headers, Listing, RemoteFile, Target, temp_name, walk
 
 PASSWORD_VARIABLE = "PUBLISHER_FTP_PASSWORD"
 TIMEOUT = 20

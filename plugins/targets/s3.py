@@ -14,7 +14,7 @@ import boto3
 import botocore.config
 import botocore.exceptions
 
-from publisher.targets import Address, Headers, RemoteFile, Target
+from publisher.publish.targets import Address, Headers, RemoteFile, Target
 
 
 def _client(endpoint_url: str):

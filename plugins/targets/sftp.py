@@ -19,7 +19,7 @@ from typing import Any
 
 import paramiko
 
-from publisher.targets import (
+from publisher.publish.targets import (
     Address,
     Headers,
     Listing,

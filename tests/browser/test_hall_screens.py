@@ -14,7 +14,7 @@ import pytest
 from conftest import shots
 from live_plugin.board import player_name, plugin_manager, write_event
 
-from publisher.build import Builder
+from publisher.build.builder import Builder
 
 pytestmark = pytest.mark.browser
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from conftest import shots, write
 
-from publisher.build import Builder
+from publisher.build.builder import Builder
 from publisher.plugins import plugin_manager
 
 pytestmark = pytest.mark.browser

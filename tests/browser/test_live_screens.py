@@ -25,7 +25,7 @@ import pytest
 from conftest import shots
 from live_plugin.board import PLUGIN_DIR, player_name, plugin_manager, publisher, round_csv, write_event
 
-from publisher.build import Builder
+from publisher.build.builder import Builder
 
 pytestmark = pytest.mark.browser
 

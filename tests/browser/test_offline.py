@@ -11,7 +11,7 @@ from conftest import shots
 from live_plugin.board import player_name, plugin_manager, round_csv, write_event
 from test_live_screens import static_host
 
-from publisher.build import Builder
+from publisher.build.builder import Builder
 
 pytestmark = pytest.mark.browser
 

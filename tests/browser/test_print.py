@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from conftest import write
 
-from publisher.build import Builder
+from publisher.build.builder import Builder
 from publisher.cli import main
 from publisher.plugins import plugin_manager
 

@@ -25,7 +25,7 @@ import pluggy
 import plugins.core
 import plugins.screens
 from publisher import commands, hookimpl, hookspecs
-from publisher.csvfiles import read_csv
+from publisher.content.csvfiles import read_csv
 from publisher.model import DataFile, Event, Page
 from publisher.problems import Problems
 

@@ -15,17 +15,18 @@ from urllib.parse import quote
 import jinja2
 import pluggy
 
-from publisher.assets import Assets, collect_assets
-from publisher.changed import last_changed
+from publisher.build.assets import Assets, collect_assets
+from publisher.build.changed import last_changed
+from publisher.build.qr import qr_svg
 from publisher.model import DataFile, Event, File, Page, Site, made
 from publisher.plugins import systems
-from publisher.qr import qr_svg
 
 
 def theme_dir() -> Path:
     """The core theme: packaged inside ``publisher`` when installed, ``templates/`` in a checkout."""
-    packaged = Path(__file__).parent / "theme"
-    return packaged if packaged.is_dir() else Path(__file__).parent.parent / "templates"
+    package = Path(__file__).parent.parent
+    packaged = package / "theme"
+    return packaged if packaged.is_dir() else package.parent / "templates"
 
 
 def dumps(data: Any) -> bytes:

@@ -1,4 +1,4 @@
-"""``publisher publish [TARGET]``: the command line of :mod:`publisher.publish`.
+"""``publisher publish [TARGET]``: the command line of :mod:`publisher.publish.sync`.
 
 Apart from the engine so that every other command starts without it: the command line
 is made on every start, the engine and what it imports only when a site is published.
@@ -10,10 +10,10 @@ import argparse
 import sys
 from pathlib import Path
 
-from publisher.targets import DEFAULT_JOBS
+from publisher.publish.targets import DEFAULT_JOBS
 
 
-def add_publish_command(subparsers: argparse._SubParsersAction) -> None:
+def add_command(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "publish", help="send the built site to the host, only what changed",
         description="Upload the site built in --out to TARGET (a folder, file://, sftp://, ftp://, "
@@ -36,8 +36,8 @@ def add_publish_command(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run_publish(args: argparse.Namespace) -> int:
-    from publisher.publish import parse_target, publish, refuse_overlap, site_in_folder
-    from publisher.site_settings import read_site_settings
+    from publisher.content.site_settings import read_site_settings
+    from publisher.publish.sync import parse_target, publish, refuse_overlap, site_in_folder
 
     settings = read_site_settings(args.content) if args.target is None else None
     text = args.target if args.target is not None else (settings.publish_target if settings else "")

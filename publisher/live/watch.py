@@ -10,7 +10,7 @@ soon as it is done, not a debounce later. When more events come (a spreadsheet
 writing in steps), that first build is dropped unpublished, and the watcher
 waits for the quiet before building again, as it always did after a dropped
 build, so a save that goes on for a while costs one extra build, not one per
-event. The :class:`~publisher.build.Builder` re-renders only the
+event. The :class:`~publisher.build.builder.Builder` re-renders only the
 championships whose folder changed. A build that fails leaves the last good
 site published; its problems are kept in :class:`BuildStatus` (for the console
 and the live-reload server) until the next good save.
@@ -27,7 +27,6 @@ import time
 import traceback
 import warnings
 from collections.abc import Callable
-from dataclasses import dataclass, replace
 from pathlib import Path
 
 from watchdog.events import (
@@ -42,10 +41,11 @@ from watchdog.events import (
 from watchdog.observers import Observer
 from watchdog.observers.api import ObservedWatch
 
-from publisher.build import Builder, BuildReport, Superseded
-from publisher.content import is_not_content
+from publisher.build.builder import Builder, BuildReport, Superseded
+from publisher.content.folders import is_not_content
 from publisher.failures import describe_failure, is_user_mistake
-from publisher.output import OutputError
+from publisher.live.status import BuildStatus
+from publisher.problems import OutputError
 
 DEBOUNCE = 0.1
 # A burst that never pauses (a script writing a whole archive) still gets a build this often.
@@ -57,43 +57,6 @@ ROOT_CHECK = 0.5
 # changes count: ``touch`` and ``chmod`` (a fixed permission) are worth a rebuild.
 _CHANGES = {EVENT_TYPE_CREATED, EVENT_TYPE_DELETED, EVENT_TYPE_MODIFIED, EVENT_TYPE_MOVED,
             EVENT_TYPE_ATTRIB}
-@dataclass(frozen=True)
-class Snapshot:
-    """Where the live site stands: ``build`` counts builds that changed the site,
-    ``error`` is the text of the problems while the content is broken."""
-
-    build: int
-    error: str | None
-    publish_error: str | None = None  # while live publishing fails (the banner tells it)
-
-
-class BuildStatus:
-    """The last build's outcome, shared by the watcher thread and the server's threads."""
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._snapshot = Snapshot(0, None)
-
-    def snapshot(self) -> Snapshot:
-        with self._lock:
-            return self._snapshot
-
-    def succeeded(self, report: BuildReport) -> None:
-        """A good build: count it if it changed the site, and clear the error."""
-        with self._lock:
-            changed = report.stats.written + report.stats.removed > 0
-            self._snapshot = replace(self._snapshot, build=self._snapshot.build + changed, error=None)
-
-    def failed(self, error: str) -> None:
-        with self._lock:
-            self._snapshot = replace(self._snapshot, error=error)
-
-    def publish_outcome(self, error: str | None) -> None:
-        """The last live publish: the text of its failure, or None when it went out."""
-        with self._lock:
-            self._snapshot = replace(self._snapshot, publish_error=error)
-
-
 class _Changes(FileSystemEventHandler):
     """Turns file-system events into "something changed" for the watcher."""
 

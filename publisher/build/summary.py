@@ -23,9 +23,10 @@ from __future__ import annotations
 import dataclasses
 import sys
 from collections.abc import Iterator, Sequence
+from functools import partial
 from typing import Any, overload
 
-from publisher.keptfiles import MadeFrom
+from publisher.build.kept import Kept
 from publisher.model import Event, Player
 from publisher.ranks import Rank
 
@@ -33,19 +34,18 @@ from publisher.ranks import Rank
 TYPED_COLUMNS = frozenset(f.name for f in dataclasses.fields(Player)) - {"line", "fields"}
 
 
-def summary(event: Event) -> Event:
-    """The summary of a loaded (or already summarised) championship; ``event`` is left as it is."""
-    return dataclasses.replace(event, players=_field(event.players), data={}, live=None,
-                               record=_shared(event.record))
+def summary(event: Event, kept: Kept | None = None) -> Event:
+    """The summary of a loaded (or already summarised) championship; ``event`` is left as it is.
 
-
-# The fields last summarised, by the list they were made from: players.csv, unchanged, is
-# the same list at every build of a watched championship (publisher.keptfiles).
-_FIELDS = MadeFrom(4)
+    The summarised field is kept in ``kept`` by the list it was made from: players.csv,
+    unchanged, is the same list at every build of a watched championship."""
+    made = partial(_field, event.players)
+    players = kept.made_from("summary.fields", 4).get_or_make(event.players, (), made) if kept else made()
+    return dataclasses.replace(event, players=players, data={}, live=None, record=_shared(event.record))
 
 
 def _field(players: list[Player]) -> list[Player]:
-    return _FIELDS.get_or_make(players, (), lambda: [_player(p) for p in players])
+    return [_player(p) for p in players]
 
 
 # The fields of the many players who have no column beyond the typed ones: one empty

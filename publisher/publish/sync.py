@@ -28,8 +28,8 @@ from typing import Any
 
 import pluggy
 
-from publisher.assets import ASSETS_DIR, HASH_LENGTH
-from publisher.manifest import (
+from publisher.build.assets import ASSETS_DIR, HASH_LENGTH
+from publisher.build.manifest import (
     MANIFEST_NAME,
     Entry,
     Manifest,
@@ -39,8 +39,8 @@ from publisher.manifest import (
     loads_manifest,
     manifest_of,
 )
-from publisher.output import read_manifest
-from publisher.targets import (
+from publisher.build.output import read_manifest
+from publisher.publish.targets import (
     DEFAULT_JOBS,
     Address,
     Headers,

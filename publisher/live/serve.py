@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
-from publisher.watch import BuildStatus, Snapshot
+from publisher.live.status import BuildStatus, Snapshot
 
 PREFIX = "/__publisher/"
 CLIENT_JS = Path(__file__).with_name("live_reload.js")

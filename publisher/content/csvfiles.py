@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
+from publisher.content.textfiles import read_text
 from publisher.problems import ContentError, Problem
-from publisher.textfiles import read_text
 
 
 @dataclass(frozen=True)

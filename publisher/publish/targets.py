@@ -2,7 +2,7 @@
 
 A target kind (a folder, SFTP, FTP, S3...) is a plugin: ``publisher_publish_targets``
 names the URL schemes it handles and the :class:`Target` subclass for each. The
-publish engine (:mod:`publisher.publish`) decides what to send and in which order;
+publish engine (:mod:`publisher.publish.sync`) decides what to send and in which order;
 a target only reads, lists, writes and deletes files, each write replacing the file
 in one step, and tells every failure as a :class:`PublishError` with its cause.
 """
@@ -19,14 +19,12 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
+from publisher.problems import PublishError
+
 # Uploads land under this name beside the file, then are renamed over it.
 TEMP_SUFFIX = ".publisher-tmp"
 # Uploads a publish sends at once, each over a connection of its own (``--jobs``).
 DEFAULT_JOBS = 8
-
-
-class PublishError(Exception):
-    """A publish that cannot go on: one line naming the target and the cause."""
 
 
 @dataclass(frozen=True)

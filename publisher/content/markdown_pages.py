@@ -19,10 +19,10 @@ import nh3
 from markdown.inlinepatterns import HTML_RE, InlineProcessor
 from markdown.preprocessors import Preprocessor
 
-from publisher.csvfiles import Bounds
+from publisher.content.csvfiles import Bounds
+from publisher.content.textfiles import read_text
 from publisher.model import MarkdownPage
 from publisher.problems import ContentError, Problem
-from publisher.textfiles import read_text
 
 _EXTENSIONS = ["tables", "toc", "meta", "sane_lists", "fenced_code", "attr_list"]
 _ATTRIBUTES = {

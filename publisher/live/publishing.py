@@ -4,7 +4,7 @@ The watcher hands over each good build's files and goes back to the content at
 once; a thread of its own publishes them. Builds that land during an upload are
 coalesced (only the newest is sent next, and only one publish runs at a time), a
 failed publish is retried with growing pauses, and every outcome is told on the
-console and, through :class:`~publisher.watch.BuildStatus`, in the banner of the
+console and, through :class:`~publisher.live.status.BuildStatus`, in the banner of the
 pages ``serve`` shows. A content mistake never reaches here: the host keeps the
 last good site.
 """
@@ -19,8 +19,11 @@ from collections.abc import Callable
 
 import pluggy
 
+from publisher.content.site_settings import read_site_settings
 from publisher.failures import describe_failure, is_user_mistake
-from publisher.publish import (
+from publisher.live.status import BuildStatus
+from publisher.problems import PublishError
+from publisher.publish.sync import (
     LocalSite,
     SiteChanged,
     open_target,
@@ -28,9 +31,7 @@ from publisher.publish import (
     publish,
     refuse_overlap,
 )
-from publisher.site_settings import read_site_settings
-from publisher.targets import DEFAULT_JOBS, Address, PublishError
-from publisher.watch import BuildStatus
+from publisher.publish.targets import DEFAULT_JOBS, Address
 
 FIRST_RETRY = 2.0
 LONGEST_RETRY = 60.0

@@ -2,13 +2,15 @@
 
 The :class:`Builder` keeps, between the builds of one process (``watch``), what a
 later build needs and no page's bytes: each championship's folder fingerprint,
-its summary (:mod:`publisher.summary`) and a digest of what each of its pages was rendered from.
+its summary (:mod:`publisher.build.summary`) and a digest of what each of its pages
+was rendered from, and the :class:`~publisher.build.kept.Kept` it hands to the readers
+and plugins (where the rule for when a kept thing still holds is written).
 A championship whose folder did not change is not read again and its files are
 kept as they are; in one that changed, only pages whose inputs changed are
-rendered again (see :mod:`publisher.pagekeys`); the archive's own pages are asked
+rendered again (see :mod:`publisher.build.pagekeys`); the archive's own pages are asked
 for only when a championship, the theme or the top of the content folder changed.
 Pages are written as they are rendered, compared with the site's manifest by hash
-(see :mod:`publisher.output`).
+(see :mod:`publisher.build.output`).
 """
 
 from __future__ import annotations
@@ -25,18 +27,18 @@ from pathlib import Path
 
 import pluggy
 
-from publisher import content
-from publisher.keptfiles import forget, keep_between_builds
-from publisher.loading import load_event
-from publisher.manifest import Entry, Manifest
+from publisher.build.kept import Kept
+from publisher.build.loading import load_event
+from publisher.build.manifest import Entry, Manifest
+from publisher.build.output import SiteWriter, WriteStats, Written, locked
+from publisher.build.pagekeys import PageKeys
+from publisher.build.render import Batch, Renderer
+from publisher.build.summary import summary
+from publisher.build.workers import cores, forked_map
+from publisher.content.folders import event_dirs, is_not_content
+from publisher.content.site_settings import SiteSettings, read_site_settings
 from publisher.model import Event, Site
-from publisher.output import SiteWriter, WriteStats, Written, locked
-from publisher.pagekeys import PageKeys
 from publisher.problems import ContentError, Problem
-from publisher.render import Batch, Renderer
-from publisher.site_settings import SiteSettings, read_site_settings
-from publisher.summary import summary
-from publisher.workers import cores, forked_map
 
 Fingerprint = tuple[tuple[str, int, int, int], ...]
 # How many outputs of a championship a render worker takes at a time: enough that a part
@@ -92,6 +94,8 @@ class Builder:
         for a next build, and skips the page digests only a next build would compare."""
         self.pm = pm
         self.remember = remember
+        # What the readers and plugins keep between this builder's builds (publisher.build.kept).
+        self.kept = Kept(between_builds=remember)
         self.content_dir = content_dir
         self.out = out
         self.force = force
@@ -112,7 +116,7 @@ class Builder:
         """Build everything; raise ContentError with every problem, leaving ``out`` untouched.
 
         Championships are read, rendered and written one after another, and of each only
-        its summary is kept (:mod:`publisher.summary`), from which the
+        its summary is kept (:mod:`publisher.build.summary`), from which the
         archive's own pages are made last: a build holds one championship's computed data
         at a time, however big the archive grows.
 
@@ -120,7 +124,6 @@ class Builder:
         touched: False drops the build (raising :class:`Superseded`), leaving ``out`` and
         what this builder remembers as they were. The watcher uses it to start building at
         the first sign of a save and still publish nothing read before the save ended."""
-        keep_between_builds(self.remember)
         with _collecting_seldom():
             return self._build(ready)
 
@@ -136,7 +139,7 @@ class Builder:
         if settings != self._settings:  # every page may show the public address
             self._built.clear()
             self._settings = settings
-        folders = content.event_dirs(self.content_dir)
+        folders = event_dirs(self.content_dir)
         with locked(self.out):
             writer = SiteWriter(self.out, self._written, self.force)
             try:
@@ -190,10 +193,10 @@ class Builder:
         for (folder, _), result in zip(pending, self._read_and_write_all(writer, pending, problems),
                                        strict=True):
             if isinstance(result, BuiltEvent):
-                result.event = summary(result.event)  # what the archive's pages read, small
+                result.event = summary(result.event, self.kept)  # what the archive's pages read, small
                 kept[folder.name] = result
                 if not self.remember:
-                    forget()
+                    self.kept.forget()
                     writer.pack(f"{folder.name}/")
             else:
                 problems.extend(result)
@@ -246,7 +249,7 @@ class Builder:
         forks when more than one; what plugins computed for its pages (``data``, the live
         view) is let go once they are rendered: a later build reads the championship again
         if it must render it."""
-        item = BuiltEvent(fingerprint, load_event(self.pm, folder))
+        item = BuiltEvent(fingerprint, load_event(self.pm, folder, self.kept))
         if render:
             batch = self._event_batch(item.event)
             writer.check(map(batch.path, batch.outputs))
@@ -257,7 +260,7 @@ class Builder:
                 self._render_into(writer, batch, site, item.event, item.keys if self.remember else None)
         item.event.data, item.event.live = {}, None
         if not self.remember:
-            forget()  # files and tables kept for a later build: a single build reads each once
+            self.kept.forget()  # files and tables kept for a later build: a single build reads each once
         return item
 
     def _render_spread(self, writer: SiteWriter, batch: Batch, site: Site, event: Event,
@@ -293,7 +296,8 @@ class Builder:
         inputs = self._site_inputs_of(built)
         if inputs == self._site_inputs and writer.keep_all(self._site_files):
             return inputs, self._site_keys, self._site_files
-        batch = Batch([o for outs in self.pm.hook.publisher_site_pages(site=site) for o in outs])
+        answers = self.pm.hook.publisher_site_pages(site=site, kept=self.kept)
+        batch = Batch([o for outs in answers for o in outs])
         files = [batch.path(o) for o in batch.outputs]
         writer.check(files)
         keys: dict[str, bytes | None] = {}
@@ -308,7 +312,8 @@ class Builder:
             writer.add(rel, data)
 
     def _event_batch(self, event: Event) -> Batch:
-        outputs = [o for outs in self.pm.hook.publisher_event_pages(event=event) for o in outs]
+        answers = self.pm.hook.publisher_event_pages(event=event, kept=self.kept)
+        outputs = [o for outs in answers for o in outs]
         return Batch(outputs, prefix=event.slug)
 
     def _render(self, writer: SiteWriter, batch: Batch, site: Site, event: Event | None,
@@ -356,7 +361,7 @@ class Builder:
                     url=self._settings.url)
         front = self.content_dir / "index.md"
         if front.is_file():
-            from publisher.markdown_pages import load_page  # Markdown: only for a front page
+            from publisher.content.markdown_pages import load_page  # Markdown: only for a front page
 
             try:
                 page = load_page(front)
@@ -386,9 +391,9 @@ def _newest_first(event: Event) -> tuple:
 
 @functools.lru_cache(maxsize=4096)
 def _not_content(name: str) -> bool:
-    """:func:`content.is_not_content` of a file name, once per name: an archive's folders
+    """:func:`~publisher.content.folders.is_not_content` of a file name, once per name: an archive's folders
     hold the same few names (event.toml, players.csv, 1.csv...)."""
-    return content.is_not_content(Path(name))
+    return is_not_content(Path(name))
 
 
 def _fingerprint(folder: Path, recurse: bool = True) -> Fingerprint:

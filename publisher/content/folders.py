@@ -1,7 +1,7 @@
 """Reading what every system shares: the archive folder, event.toml, players.csv, pages.
 
 System-specific files (round files, seatings, scores) are read by the system
-plugins in their ``publisher_load_event`` hook, through :mod:`publisher.csvfiles`.
+plugins in their ``publisher_load_event`` hook, through :mod:`publisher.content.csvfiles`.
 """
 
 from __future__ import annotations
@@ -11,17 +11,17 @@ import os
 import re
 import tomllib
 import zoneinfo
+from collections.abc import Callable, Hashable
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from publisher.csvfiles import PLACE, RATING, ROUNDS, Bounds, Row, read_csv
-from publisher.keptfiles import kept_file
+from publisher.content.csvfiles import PLACE, RATING, ROUNDS, Bounds, Row, read_csv
+from publisher.content.textfiles import read_text, unreadable
 from publisher.model import Event, Player
 from publisher.problems import ContentError, Problem, Problems
 from publisher.ranks import FIX as RANK_FIX
 from publisher.ranks import Rank
-from publisher.textfiles import read_text, unreadable
 
 SLUG = re.compile(r"^[a-z0-9-]+$")
 PLAYER_ID = re.compile(r"^[A-Za-z0-9_-]+$")
@@ -30,6 +30,7 @@ PAGE_NAME = 100  # characters of a Markdown page's file name, which names its pa
 GAMES = ("shogi", "go", "mahjong", "chess", "other")
 _YES = {"yes", "true", "1", "y"}
 _NO = {"no", "false", "0", "n", ""}
+T = TypeVar("T")
 
 
 _TEMP_SUFFIXES = (".swp", ".swx", ".swo", "~", ".kate-swp", ".tmp", ".part", ".crdownload")
@@ -100,8 +101,16 @@ def read_toml(path: Path) -> dict[str, Any]:
                                    "write the number with at most 18 digits")) from None
 
 
-def load_event(folder: Path, systems: set[str]) -> Event:
-    """Read one championship folder: event.toml, players.csv and its Markdown pages."""
+def read_fresh(path: Path, inputs: Hashable, read: Callable[[], T]) -> T:
+    """A file read now: how :func:`load_event` reads files unless told to keep them."""
+    return read()
+
+
+def load_event(folder: Path, systems: set[str], keep: Callable[..., Any] = read_fresh) -> Event:
+    """Read one championship folder: event.toml, players.csv and its Markdown pages.
+
+    ``keep(path, inputs, read)`` reads players.csv: a builder passes its ``Kept.file``
+    (:mod:`publisher.build.kept`), so that a save elsewhere does not read the field again."""
     if not folder.is_dir():  # pair and draw take the folder from the command line
         raise ContentError(Problem(folder, "is not a folder" if folder.exists() else "does not exist",
                                    "name a championship folder, like content/wosc-2026"))
@@ -124,14 +133,14 @@ def load_event(folder: Path, systems: set[str]) -> Event:
     players_path = folder / "players.csv"
     if not players_path.is_file():
         raise ContentError(Problem(players_path, "is missing", "add the field: id,name,rank,..."))
-    event.players = kept_file(players_path, (), partial(read_players, players_path))
+    event.players = keep(players_path, (), partial(read_players, players_path))
     check_rounds_dir(event.rounds_dir)
     pages = [p for p in files if p.suffix == ".md" and p.is_file()]
     ContentError.raise_any(Problem(p, f"the page name has {len(p.stem)} characters, more than a web "
                                    f"address should ({PAGE_NAME})", "rename the file with a shorter name")
                            for p in pages if len(p.stem) > PAGE_NAME)
     if pages:  # Python-Markdown and nh3 are loaded only where an organiser wrote a page
-        from publisher.markdown_pages import load_page
+        from publisher.content.markdown_pages import load_page
 
         event.pages = sorted((load_page(p) for p in pages), key=lambda p: (p.order, p.slug))
     return event

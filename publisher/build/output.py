@@ -24,7 +24,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from publisher.manifest import (
+from publisher.build.manifest import (
     MANIFEST_NAME,
     Entry,
     Manifest,
@@ -34,15 +34,12 @@ from publisher.manifest import (
     manifest_lines,
     manifest_parts,
 )
+from publisher.problems import OutputError
 
 # What marked the publisher's folders before they carried a manifest.
 LEGACY_MARKER = ".publisher-site"
 # How long a build waits for another build into the same folder to finish.
 LOCK_WAIT = 60.0
-
-
-class OutputError(Exception):
-    """The output folder cannot be written without losing somebody's files."""
 
 
 @dataclass

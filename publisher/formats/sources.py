@@ -21,9 +21,9 @@ from pathlib import Path, PurePosixPath
 import pluggy
 import tomli_w
 
-from publisher.content import read_toml
+from publisher.content.folders import read_toml
 from publisher.formats import formats, merge
-from publisher.importing import read_foreign
+from publisher.formats.importing import read_foreign
 from publisher.problems import ContentError, Problem
 
 

@@ -6,6 +6,12 @@ The core writes them into ``content/<slug>`` (``publisher import``), or reads th
 straight from the foreign file on every build (a live source, ``source = "..."``
 in event.toml). Exports go the other way: from a built :class:`~publisher.model.Event`
 to the bytes of the foreign file (``publisher export``).
+
+Stage 2, formats, after content. This package's own module is the interface format plugins implement
+and imports only the shared vocabulary, so that the hooks can name it;
+:mod:`~publisher.formats.importing` writes a foreign file's championship into the
+content folder and :mod:`~publisher.formats.sources` reads a live source on every
+build. They import :mod:`publisher.content`; nothing here builds a site.
 """
 
 from __future__ import annotations

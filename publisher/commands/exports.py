@@ -4,13 +4,12 @@ computes it, written in another program's format (a rating list's results file).
 from __future__ import annotations
 
 import argparse
-import os
 import sys
-import tempfile
 from pathlib import Path
 
+from publisher.build.loading import load_event
+from publisher.build.output import write_atomically
 from publisher.formats import formats
-from publisher.loading import load_event
 from publisher.problems import ContentError, Problem
 
 
@@ -32,27 +31,15 @@ def run_export(args: argparse.Namespace) -> int:
     if str(out) == "-":
         sys.stdout.buffer.write(data)
         return 0
-    _write_atomically(out, data)
+    folder = out.parent if str(out.parent) else Path(".")
+    if not folder.is_dir():
+        raise ContentError(Problem(folder, "is not a folder", "write the file into an existing folder"))
+    write_atomically(out, data)  # a federation's upload never takes half a file
     print(f"Wrote {out}")
     return 0
 
 
-def _write_atomically(path: Path, data: bytes) -> None:
-    """Replace ``path`` in one step, so a federation's upload never takes half a file."""
-    folder = path.parent if str(path.parent) else Path(".")
-    if not folder.is_dir():
-        raise ContentError(Problem(folder, "is not a folder", "write the file into an existing folder"))
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=folder)
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-        os.replace(temporary, path)
-    finally:
-        if os.path.exists(temporary):
-            os.unlink(temporary)
-
-
-def add_export_command(subparsers: argparse._SubParsersAction) -> None:
+def add_command(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "export", help="write a championship in another program's format (EGD, EMA...)",
         description="Compute EVENT as a build does and write it in FORMAT, for a rating list.")

@@ -27,8 +27,8 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from publisher.build.render import Batch
 from publisher.model import DataFile, Event, File, Page, Site
-from publisher.render import Batch
 
 
 class PageKeys:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from publisher.content import read_toml
+from publisher.content.folders import read_toml
 from publisher.problems import ContentError, Problem, Problems
 
 EXAMPLE_URL = "https://results.example.org/"
