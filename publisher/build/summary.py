@@ -67,7 +67,9 @@ def _text(value: str) -> str:
 
 
 # One object for each rank and each number a player holds (a line of players.csv, a
-# rating): a few thousand values, repeated across the archive's fields.
+# rating): a few thousand values, repeated across the archive's fields. An intern table,
+# as sys.intern keeps for strings: an equal value is the same value, so it never goes
+# stale and needs no place in a builder's Kept.
 _VALUES: dict[tuple[type, Rank | int], Rank | int] = {}
 
 
