@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import re
+import unicodedata
 from pathlib import Path
 
 from publisher.problems import ContentError, Problem
@@ -66,7 +67,10 @@ def not_one_line(text: str) -> str | None:
 
 def _character(char: str) -> str:
     """A character that is not text, named so that the organiser can find it."""
-    return "a NUL byte" if char == "\0" else f"the control character U+{ord(char):04X}"
+    if char == "\0":
+        return "a NUL byte"
+    kind = "control character" if unicodedata.category(char) == "Cc" else unicodedata.name(char).lower()
+    return f"the {kind} U+{ord(char):04X}"
 
 
 def unreadable(path: Path, error: OSError) -> Problem:
