@@ -29,6 +29,21 @@ def join_names(names: Sequence[str]) -> str:
     return ", ".join(names[:-1]) + " and " + names[-1]
 
 
+# What a CSS string may hold as it is: besides letters and digits, nothing that ends the string,
+# the declaration or the rule, nor starts an escape or a comment.
+_CSS_PLAIN = frozenset(" -_.,:!?()/&+#%–—·")
+
+
+def css_string(text: str) -> str:
+    """``text`` as a quoted CSS string, for a title that a style sheet shows (a printed page's).
+
+    Every character but letters, digits and the plain punctuation of names is written as a
+    CSS escape (``\\27 `` for ``'``), so no name can end the string and add rules of its
+    own, such as an image from another host that would see who reads the page.
+    """
+    return "'" + "".join(c if c.isalnum() or c in _CSS_PLAIN else f"\\{ord(c):x} " for c in text) + "'"
+
+
 # Latin letters a reader types without their marks: Latin-1 Supplement, Extended-A and -B, IPA,
 # Latin Extended Additional. Letters outside these (Japanese, Cyrillic, ...) are matched as written.
 _LATIN_BLOCKS = ((0x00C0, 0x02AF), (0x1E00, 0x1EFF))

@@ -157,6 +157,16 @@ def test_the_calendar_holds_the_rounds_in_the_event_time_zone(site):
     assert len({str(e["uid"]) for e in calendar.walk("VEVENT")}) == 3
 
 
+def test_the_calendar_name_is_escaped_as_icalendar_text(tmp_path, run):
+    content = write_archive(tmp_path / "content")
+    toml = content / "spring-open-2026" / "event.toml"
+    toml.write_text(toml.read_text(encoding="utf-8").replace(
+        'name = "Spring Open 2026"', 'name = "Spring Open; Ljubljana, 2026 \\\\ A"'), encoding="utf-8")
+    assert run("build", "--content", content, "--out", tmp_path / "site")[0] == 0
+    ics = (tmp_path / "site/spring-open-2026/calendar.ics").read_bytes()
+    assert b"\r\nX-WR-CALNAME:Spring Open\\; Ljubljana\\, 2026 \\\\ A\r\n" in ics
+
+
 def test_a_championship_without_a_schedule_has_its_days(site):
     calendar = icalendar.Calendar.from_ical((site / "autumn-cup-2025/calendar.ics").read_bytes())
     assert [(str(e["summary"]), e.decoded("dtstart")) for e in calendar.walk("VEVENT")] == [

@@ -321,6 +321,45 @@ CASES = [
         "event.toml: mahjong.schedule.starts.1",
         "has no UTC offset",
     ),
+    Case(
+        "start and end on the last day of 9999",
+        SHOGI,
+        edit("event.toml", "start = 2026-08-14\nend = 2026-08-16", "start = 9999-12-31\nend = 9999-12-31"),
+        "event.toml: start",
+        "the date 9999-12-31 is not from 1900-01-01 to 2999-12-31. "
+        "Fix: write the year the championship is played, like start = 2026-08-14",
+    ),
+    Case(
+        "a carriage return in the name, to break out of the printed title's CSS",
+        SHOGI,
+        edit("event.toml", 'name = "World Open Shogi Championship 2026"',
+             'name = "World Open\\r}body{background:url(https://tracker.example/p.gif)}"'),
+        "event.toml: name",
+        "holds the control character U+000D, but it must be one line of text. "
+        "Fix: write name without escapes such as \\r, \\n or \\t",
+    ),
+    Case(
+        "a line break in the name of an event with a schedule",
+        GO,
+        edit("event.toml", 'name = "Bled Go Tournament 2025"', 'name = "Bled Go\\nTournament 2025"'),
+        "event.toml: name",
+        "holds the control character U+000A, but it must be one line of text",
+    ),
+    Case(
+        "a line separator in the venue",
+        SHOGI,
+        edit("event.toml", 'venue = "Zagreb, Croatia"', 'venue = "Zagreb\u2028Croatia"'),
+        "event.toml: venue",
+        "holds the line separator U+2028, but it must be one line of text",
+    ),
+    Case(
+        "players: a cell of 50 MB",
+        SHOGI,
+        raw(P, lambda d: d.replace(b"Anastasia", b"A" * 50_000_000)),
+        f"{P}:3",
+        "a cell that starts on this line is longer than 131,072 characters. "
+        'Fix: close the quote (") that opens it if it is never closed, or shorten the cell',
+    ),
     # Markdown pages
     Case(
         "20,000 [",

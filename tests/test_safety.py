@@ -1,5 +1,9 @@
 """Nothing an organiser or a player's name contains can run in a visitor's browser."""
 
+import html
+import json
+import re
+
 import pytest
 from conftest import write
 
@@ -79,6 +83,24 @@ def test_the_event_name_is_escaped_everywhere(archive, tmp_path, run):
         text = (tmp_path / "site" / page).read_text(encoding="utf-8")
         assert "<script>x()" not in text, page
         assert "&lt;script&gt;x()" in text, page
+
+
+def test_the_printed_title_stays_one_css_string(archive, tmp_path, run):
+    name = "Cup ';}body{background:url(//tracker.example/p.gif)} \\ \"d'Ana\" <x>"
+    write(archive / "club-swiss/event.toml", f"""
+        name = {json.dumps(name)}
+        game = "go"
+        system = "swiss"
+        start = 2026-03-01
+        rounds = 3
+    """)
+    assert run("build", "--content", archive, "--out", tmp_path / "site")[0] == 0
+    page = (tmp_path / "site/club-swiss/index.html").read_text(encoding="utf-8")
+    style = html.unescape(re.search(r'<html lang="en" style="([^"]*)">', page).group(1))
+    title = re.fullmatch(r"""--print-title: '((?:[^'"\\\n\r\f;{}<>]|\\[0-9a-f]{1,6} )*)'""", style)
+    assert title, style
+    decoded = re.sub(r"\\([0-9a-f]{1,6}) ", lambda m: chr(int(m.group(1), 16)), title.group(1))
+    assert decoded == name
 
 
 @pytest.mark.parametrize(("text", "line", "says"), [

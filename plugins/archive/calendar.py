@@ -28,7 +28,9 @@ def event_calendar(event: Event) -> File:
     calendar.add("prodid", f"-//tournament-publisher//{__version__}//EN")
     calendar.add("version", "2.0")
     calendar.add("calscale", "GREGORIAN")
-    calendar.add("x-wr-calname", event.name)
+    # icalendar escapes the text of the properties it knows; this one it writes as given, so a
+    # comma, semicolon or line break of the name would end the value or the line early.
+    calendar.add("x-wr-calname", icalendar.vText(event.name))
     stamp = dt.datetime.combine(event.start, dt.time(), tzinfo=dt.UTC)
     days = _component(event, "days", event.name, stamp)
     days.add("dtstart", event.start)

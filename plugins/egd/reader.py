@@ -144,9 +144,14 @@ def _games(path: Path, lines: list[Line], by_place: dict[int, Line], ids: dict[i
             back = other.cells[number - 1] if number <= len(other.cells) else None
             expected = Cell(line.place, _OPPOSITE[cell.result], {"w": "b", "b": "w"}.get(cell.colour, ""),
                             cell.handicap, cell.forfeit)
-            both_win_or_lose = back is not None and back.result == cell.result and cell.result in "+-"
+            both_lose = back is not None and back.result == cell.result == "-"
+            if back is not None and back.opponent == line.place and back.result == cell.result == "+":
+                # A rated game has one winner: two lines claiming it hold a mistyped result.
+                raise ContentError(Problem(
+                    path, f"round {number}: {cell} claims the win, and so does line {other.number} "
+                    f"({back})", "write - for the player who lost, on that player's line", line=line.number))
             if back is None or back.opponent != line.place or (
-                    back != expected and not (both_win_or_lose and back.colour == expected.colour)):
+                    back != expected and not (both_lose and back.colour == expected.colour)):
                 raise ContentError(Problem(
                     path, f"round {number}: {cell} does not match line {other.number}, which says "
                     f"{back if back is not None else 'nothing'}", _FIX, line=line.number))
@@ -162,11 +167,11 @@ def _games(path: Path, lines: list[Line], by_place: dict[int, Line], ids: dict[i
 
 
 def _result(cell: Cell, back: Cell) -> str:
-    """The round file's result from Black's cell (and White's, for both-win and both-lose)."""
+    """The round file's result from Black's cell (and White's, for a game both players lost)."""
     if cell.result == "?":
         return ""
     if cell.result == back.result:
-        return {"+": "1-1", "-": "0-0", "=": "0.5-0.5"}[cell.result]
+        return {"-": "0-0", "=": "0.5-0.5"}[cell.result]
     return {"+": "1-0", "-": "0-1"}[cell.result] + ("!" if cell.forfeit else "")
 
 

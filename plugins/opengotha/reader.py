@@ -77,14 +77,15 @@ def read_tournament(path: Path) -> Championship:
     problems = Problems()
     notes: list[str] = []
     general = _one(xml, "GeneralParameterSet", problems)
-    rounds = _whole(xml, general, "numberOfRounds", 1, 32, problems) if general is not None else 0
+    rounds = _whole(xml, general, "numberOfRounds", 1, 32, problems) if general is not None else None
+    problems.check()  # the players' rounds of absence and every game's round are read against it
+    assert general is not None and rounds is not None
     players = _players(xml, rounds, problems, notes)
     problems.check()
     by_key = {p.key: p for p in players}
     folded = {_ascii(p.key): p for p in players}
     games = _games(xml, by_key, folded, rounds, problems, notes)
     problems.check()
-    assert general is not None
     config = _config(xml, general, rounds, games, problems, notes)
     problems.check()
     _unpaired(players, games, config["macmahon"], notes)
@@ -248,9 +249,6 @@ def _config(xml: XmlFile, general: Element, rounds: int, games: dict[int, list[d
         "venue": general.get("location", "").strip(),
         "rounds": rounds,
     }
-    if config["start"] and config["end"] and config["end"] < config["start"]:
-        config["end"] = config["start"]
-        notes.append("GeneralParameterSet endDate is before beginDate: the end is taken as the start")
     table: dict[str, Any] = {}
     if system == "macmahon":
         # A file that leaves them out gets OpenGotha's own defaults, as OpenGotha would read it.

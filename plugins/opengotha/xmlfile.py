@@ -30,11 +30,14 @@ class XmlFile:
         except OSError as exc:
             raise ContentError(Problem(path, f"cannot be read: {exc.strerror}")) from None
         try:
-            self.root: Element = defusedxml.ElementTree.fromstring(data)
+            self.root: Element = defusedxml.ElementTree.fromstring(data, forbid_dtd=True)
         except defusedxml.DefusedXmlException as exc:
             raise ContentError(Problem(
                 path, f"declares a DTD or entities ({type(exc).__name__}), which a tournament file "
                 "never needs and which are refused for safety", _FIX)) from None
+        except LookupError as exc:  # <?xml ... encoding="..."?> names one Python does not know
+            raise ContentError(Problem(path, f"declares an encoding this program cannot read ({exc})",
+                                       _FIX, line=1)) from None
         except ParseError as exc:
             line, column = exc.position
             raise ContentError(Problem(path, f"is not well-formed XML at column {column + 1}: "

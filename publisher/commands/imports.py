@@ -4,11 +4,18 @@ plugin and written as a championship folder (:mod:`publisher.formats.importing`)
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+from functools import partial
 from pathlib import Path
 
+import pluggy
+
+from publisher.build.loading import load_event
 from publisher.formats import Championship, formats
 from publisher.formats.importing import read_foreign, write_folder
+from publisher.formats.sources import relocated
+from publisher.problems import ContentError
 
 
 def run_import(args: argparse.Namespace) -> int:
@@ -20,13 +27,24 @@ def run_import(args: argparse.Namespace) -> int:
     if args.target.exists() and not args.force:  # say so before reading a large file
         write_folder(args.target, Championship({}), force=False)
     championship = read_foreign(args.plugins, args.format, args.file)
-    write_folder(args.target, championship, force=args.force)
+    write_folder(args.target, championship, force=args.force,
+                 check=partial(read_as_the_build, args.plugins, args.file))
     for note in championship.notes:
         print(f"note: {note}")
     rounds = sum(1 for name in championship.files if name.startswith("rounds/"))
     print(f"Imported {args.file} into {args.target} ({rounds} round file(s)); "
           f"build with publisher build")
     return 0
+
+
+def read_as_the_build(pm: pluggy.PluginManager, source: Path, folder: Path) -> None:
+    """Read the folder an import wrote as a build reads it, plugins included, so that what the
+    build would refuse is refused now, with the build's words, told against ``source``."""
+    folder = Path(os.path.abspath(folder))  # as load_event names the files of its problems
+    try:
+        load_event(pm, folder)
+    except ContentError as error:
+        raise ContentError([relocated(p, folder, source) for p in error.problems]) from None
 
 
 def add_command(subparsers: argparse._SubParsersAction) -> None:

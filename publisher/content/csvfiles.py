@@ -177,9 +177,15 @@ def _records(path: Path, text: str, sep: str) -> list[tuple[int, list[str]]]:
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=sep)
     records: list[tuple[int, list[str]]] = []
     start = 1
-    for cells in reader:
-        records.append((start, cells))
-        start = reader.line_num + 1
+    try:
+        for cells in reader:
+            records.append((start, cells))
+            start = reader.line_num + 1
+    except csv.Error:  # past read_text (no NUL), what a lenient reader refuses: a cell past the limit
+        raise ContentError(Problem(
+            path, f"a cell that starts on this line is longer than {csv.field_size_limit():,} characters",
+            'close the quote (") that opens it if it is never closed, or shorten the cell',
+            line=start)) from None
     if '"' in text:
         strict = csv.reader(io.StringIO(text, newline=""), delimiter=sep, strict=True)
         start = 1

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from publisher.content.csvfiles import PLACE, RATING, ROUNDS, Bounds, Row, read_csv
-from publisher.content.textfiles import read_text, unreadable
+from publisher.content.textfiles import not_one_line, read_text, unreadable
 from publisher.model import Event, Player
 from publisher.problems import ContentError, Problem, Problems
 from publisher.ranks import FIX as RANK_FIX
@@ -28,6 +28,9 @@ PLAYER_ID = re.compile(r"^[A-Za-z0-9_-]+$")
 PLAYER_ID_LENGTH = 64  # a player's page is named by the id, and file names have a limit
 PAGE_NAME = 100  # characters of a Markdown page's file name, which names its page
 GAMES = ("shogi", "go", "mahjong", "chess", "other")
+# The days a championship may be on: a year of 9999 is a typo, and the day after it is no date
+# (a calendar's last day is exclusive).
+FIRST_DAY, LAST_DAY = dt.date(1900, 1, 1), dt.date(2999, 12, 31)
 _YES = {"yes", "true", "1", "y"}
 _NO = {"no", "false", "0", "n", ""}
 T = TypeVar("T")
@@ -190,6 +193,10 @@ def _event_from_config(folder: Path, config: dict[str, Any], systems: set[str],
         elif required and not value.strip():
             problems.add(path, "is empty", f'write {key} = "..." with its value between the quotes',
                          key=key)
+        elif (character := not_one_line(value)) is not None:
+            problems.add(path, f"holds {character}, but it must be one line of text",
+                         f"write {key} without escapes such as \\r, \\n or \\t", key=key)
+            return default
         return value
 
     def date(key: str, default: dt.date | None) -> dt.date | None:
@@ -200,6 +207,10 @@ def _event_from_config(folder: Path, config: dict[str, Any], systems: set[str],
         elif not isinstance(value, dt.date) or isinstance(value, dt.datetime):
             problems.add(path, f"must be a date, not {value!r}",
                          f"write {key} = 2026-08-14 (no quotes)", key=key)
+            return None
+        elif not FIRST_DAY <= value <= LAST_DAY:
+            problems.add(path, f"the date {value} is not from {FIRST_DAY} to {LAST_DAY}",
+                         f"write the year the championship is played, like {key} = 2026-08-14", key=key)
             return None
         return value
 

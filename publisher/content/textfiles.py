@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import re
+import unicodedata
 from pathlib import Path
 
 from publisher.problems import ContentError, Problem
@@ -16,6 +17,10 @@ from publisher.problems import ContentError, Problem
 # Control characters have no place in a name or a setting: C0 except tab and line ends,
 # DEL and the C1 block (what a Windows-1252 file becomes when it is mis-decoded).
 _CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f-\x9f]")
+# A value that is one line (a championship's name, its venue) holds no line end or tab either:
+# TOML writes them as escapes (name = "Open\r..."), and a name reaches titles, style sheets
+# and calendars, which a line break inside it would end early.
+_NOT_IN_A_LINE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
 
 def read_text(path: Path) -> str:
@@ -44,12 +49,28 @@ def read_text(path: Path) -> str:
     control = _CONTROL.search(text)
     if control:
         line = text.count("\n", 0, control.start()) + 1
-        char = control.group()
-        what = "a NUL byte" if char == "\0" else f"the control character U+{ord(char):04X}"
         raise ContentError(Problem(
-            path, f"holds {what}, which is not text", "delete it, or save the file again as "
-            "plain UTF-8 text from your editor or spreadsheet", line=line))
+            path, f"holds {_character(control.group())}, which is not text", "delete it, or save the file "
+            "again as plain UTF-8 text from your editor or spreadsheet", line=line))
     return text
+
+
+def not_one_line(text: str) -> str | None:
+    """What keeps ``text`` from being one line of text (``the control character U+000D``), or None.
+
+    A name typed into event.toml may still hold a line end or a control character written
+    as a TOML escape (``"Open\\r..."``), which the file's own text check cannot see.
+    """
+    found = _NOT_IN_A_LINE.search(text)
+    return _character(found.group()) if found else None
+
+
+def _character(char: str) -> str:
+    """A character that is not text, named so that the organiser can find it."""
+    if char == "\0":
+        return "a NUL byte"
+    kind = "control character" if unicodedata.category(char) == "Cc" else unicodedata.name(char).lower()
+    return f"the {kind} U+{ord(char):04X}"
 
 
 def unreadable(path: Path, error: OSError) -> Problem:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import shutil
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 import pluggy
@@ -29,11 +30,15 @@ def read_foreign(pm: pluggy.PluginManager, format_name: str, path: Path) -> Cham
     return championship
 
 
-def write_folder(target: Path, championship: Championship, force: bool = False) -> None:
+def write_folder(target: Path, championship: Championship, force: bool = False,
+                 check: Callable[[Path], None] | None = None) -> None:
     """Write the championship into ``target`` as one step: into a hidden sibling folder first,
     then renamed into place, so a failure or a running ``watch`` never sees half a folder.
 
-    An existing ``target`` is replaced only with ``force`` (the organiser's files in it go).
+    ``check`` reads the written folder (named as ``target``, inside the hidden one) before it
+    is renamed: the :class:`ContentError` it raises leaves nothing behind, so a folder the
+    build would refuse is never imported. An existing ``target`` is replaced only with
+    ``force`` (the organiser's files in it go).
     """
     if not SLUG.match(target.name):
         raise ContentError(Problem(target, f"folder name {target.name!r} cannot be a web address",
@@ -50,18 +55,20 @@ def write_folder(target: Path, championship: Championship, force: bool = False) 
         raise ContentError(Problem(target.parent, "cannot be made a folder",
                                    "name a folder inside your content folder")) from None
     staging = Path(tempfile.mkdtemp(prefix=f".{target.name}.", dir=target.parent))
+    written = staging / target.name  # its own name: the slug of what is read from it
     try:
         for relative, data in championship.contents().items():
-            path = staging / relative
+            path = written / relative
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_bytes(data)
+        if check is not None:
+            check(written)
         if target.exists():
             old = Path(tempfile.mkdtemp(prefix=f".{target.name}.old.", dir=target.parent))
             target.rename(old / target.name)
-            staging.rename(target)
+            written.rename(target)
             shutil.rmtree(old)
         else:
-            staging.rename(target)
+            written.rename(target)
     finally:
-        if staging.exists():
-            shutil.rmtree(staging)
+        shutil.rmtree(staging)

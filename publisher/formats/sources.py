@@ -72,7 +72,7 @@ def readable_folder(pm: pluggy.PluginManager, folder: Path) -> Iterator[Readable
         try:
             yield Readable(copy, source, championship.notes)
         except ContentError as error:
-            raise ContentError([_relocated(p, copy, folder, source) for p in error.problems]) from None
+            raise ContentError([relocated(p, copy, source, folder) for p in error.problems]) from None
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
@@ -93,13 +93,18 @@ def _source_file(toml_path: Path, folder: Path, config: dict) -> Path:
     return folder / relative
 
 
-def _relocated(problem: Problem, copy: Path, folder: Path, source: Path) -> Problem:
-    """A problem of the temporary copy, told against the file the organiser can fix."""
+def relocated(problem: Problem, copy: Path, source: Path, folder: Path | None = None) -> Problem:
+    """A problem of a folder made from ``source``, told against the file the organiser can fix.
+
+    ``copy`` is a live source's temporary copy of ``folder``, whose Markdown pages and
+    event.toml are the organiser's own; or the folder ``publisher import`` wrote (no
+    ``folder``), all of whose files come from ``source``.
+    """
     if not problem.file.is_relative_to(copy):
         return problem
     relative = problem.file.relative_to(copy).as_posix()
-    if relative.endswith(".md"):
+    if folder is not None and relative.endswith(".md"):
         return Problem(folder / relative, problem.message, problem.fix, problem.line, problem.key)
-    if relative == "event.toml":
+    if folder is not None and relative == "event.toml":
         return Problem(folder / relative, problem.message, problem.fix, None, problem.key)
     return Problem(source, f"(read as {relative}) {problem.message}", problem.fix, None, problem.key)
