@@ -8,7 +8,7 @@ from typing import Any
 from publisher import hookimpl
 from publisher.model import DataFile, Event, Page, Site
 from publisher.problems import ContentError, Problem
-from publisher.text import css_string, fold_table, search_key
+from publisher.text import fold_table, search_key
 
 # What a standings table may show of each player beside the scores, in this order.
 STANDINGS_COLUMNS = ("rank", "rating", "club", "country")
@@ -25,13 +25,6 @@ def publisher_load_event(event: Event) -> None:
                                    f"not {columns!r}", 'write columns = ["rating", "club"] under [standings]',
                                    key="standings.columns"))
     event.data["core"] = {"standings_columns": [c for c in STANDINGS_COLUMNS if c in columns]}
-
-
-@hookimpl
-def publisher_jinja_filters() -> dict[str, Any]:
-    """``css_string``: the theme puts each page's title into its style (the printed pages' running
-    title), and a title is the organiser's text."""
-    return {"css_string": css_string}
 
 
 def _players_context(event: Event) -> dict[str, Any]:

@@ -20,6 +20,7 @@ from publisher.build.changed import last_changed
 from publisher.build.qr import qr_svg
 from publisher.model import DataFile, Event, File, Page, Site, made
 from publisher.plugins import systems
+from publisher.text import css_string
 
 
 def theme_dir() -> Path:
@@ -85,6 +86,8 @@ class Renderer:
         self.env.globals["systems"] = systems(pm)
         self.env.filters["dates"] = date_span
         self.env.filters["qr_svg"] = qr_svg
+        # The theme puts each page's title into its style (the printed pages' running title).
+        self.env.filters["css_string"] = css_string
         for filters in pm.hook.publisher_jinja_filters():
             self.env.filters.update(filters)
         self.assets: Assets = collect_assets(self.static_dirs)
