@@ -13,6 +13,9 @@ _RANK = re.compile(r"^\s*([0-9]{1,2})\s*[-_ ]?\s*(d|dan|k|kyu|p|pro)\s*$", re.IG
 
 
 FIX = "write it like 5d, 2 dan, 1k or 3 kyu"
+# The lowest kyu and highest dan and professional ranks a Go or shogi player holds (the EGD's
+# and OpenGotha's 30k to 9d, 1p to 9p): a 99d is a typo, and would sort above every real player.
+_HIGHEST = {"k": 30, "d": 9, "p": 9}
 
 
 @dataclass(frozen=True, order=True, slots=True)
@@ -35,6 +38,9 @@ class Rank:
         number, kind = int(match.group(1)), match.group(2)[0].lower()
         if number == 0:
             raise ValueError(f"{text!r} is not a rank: ranks start at 1")
+        if number > _HIGHEST[kind]:
+            raise ValueError(f"{text!r} is not a rank: ranks go from {_HIGHEST['k']} kyu to "
+                             f"{_HIGHEST['d']} dan, and 1p to {_HIGHEST['p']}p")
         if kind == "k":
             return cls(-number)
         if kind == "d":

@@ -75,6 +75,9 @@ CASES = [
     Case("a rating of 99999", "opengotha", gotha(players=first_player(rating="99999")),
          ": (read as players.csv) rating of 'able-ann' is '99999', not a whole number from -1000 to 4000. "
          "Fix: write the rating in the digits 0-9, like 1850, or leave it empty"),
+    Case("a rank of 99d", "opengotha", gotha(players=first_player(rank="99D", grade="99D")),
+         ": (read as players.csv) rank of 'able-ann': '99d' is not a rank: ranks go from 30 kyu to 9 dan, "
+         "and 1p to 9p. Fix: write it like 5d, 2 dan, 1k or 3 kyu, or leave it empty"),
     Case("the end before the start", "opengotha", gotha(general={"endDate": "2026-05-01"}),
          ": end: (read as event.toml) the end 2026-05-01 is before the start 2026-05-02. "
          "Fix: swap the two dates"),

@@ -17,7 +17,8 @@ def test_ranks_order_from_weakest_kyu_to_professional():
     assert Rank.parse("1d").value - Rank.parse("1k").value == 1  # no gap between 1k and 1d
 
 
-@pytest.mark.parametrize("typed", ["", "dan", "0k", "5x", "2 dans and more", "k5", "١d"])
+@pytest.mark.parametrize("typed", ["", "dan", "0k", "5x", "2 dans and more", "k5", "١d", "99d", "10 dan",
+                                   "31k", "10p"])
 def test_unreadable_ranks_say_how_to_write_one(typed):
     with pytest.raises(ValueError, match=r"is not a rank"):
         Rank.parse(typed)
