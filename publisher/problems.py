@@ -5,14 +5,17 @@ and prints one line for each, so a director fixes a whole file in one go. The
 other mistakes a user can make are here too, beside :class:`ContentError`, so that
 any stage can raise them and :mod:`publisher.failures` tells them all without
 importing the stages: an ``--out`` folder that is not the publisher's
-(:class:`OutputError`) and a publish target that cannot be written (:class:`PublishError`).
+(:class:`OutputError`), a publish target that cannot be written (:class:`PublishError`)
+and a disk that refuses a write (:class:`DiskError`).
 """
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import os
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -113,3 +116,30 @@ class OutputError(Exception):
 
 class PublishError(Exception):
     """A publish that cannot go on: one line naming the target and the cause."""
+
+
+# What the disk, not the publisher, is to blame for: a full disk or quota, a read-only file
+# system or folder, a failing disk. Told as one line naming the folder (publisher.failures).
+DISK_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EACCES, errno.EPERM, errno.EIO})
+
+
+class DiskError(Exception):
+    """``where`` (a folder or file the user named) could not be written: ``error`` says why.
+    ``elsewhere`` is how to write somewhere else instead ("build into another folder with
+    --out"), or "" where there is no other place (a round file)."""
+
+    def __init__(self, where: Path, error: OSError, elsewhere: str = ""):
+        super().__init__(f"{where}: {error.strerror}")
+        self.where, self.error, self.elsewhere = where, error, elsewhere
+
+
+@contextlib.contextmanager
+def writing_to(where: Path, elsewhere: str = "") -> Iterator[None]:
+    """Raise a :class:`DiskError` naming ``where`` for a write the disk refuses inside the
+    block; any other OSError stays what it is (a bug, with its traceback)."""
+    try:
+        yield
+    except OSError as error:
+        if error.errno not in DISK_ERRNOS:
+            raise
+        raise DiskError(where, error, elsewhere) from error

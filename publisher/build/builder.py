@@ -140,8 +140,8 @@ class Builder:
             self._built.clear()
             self._settings = settings
         folders = event_dirs(self.content_dir)
-        with locked(self.out):
-            writer = SiteWriter(self.out, self._written, self.force)
+        with locked(self.out) as lock:
+            writer = SiteWriter(self.out, self._written, self.force, lock)
             try:
                 built, changed = self._write_events(writer, folders, problems)
                 site = self._site([b.event for b in built.values()], problems)
@@ -233,7 +233,7 @@ class Builder:
             writer.pack(f"{folder.name}/")  # a tenth of the objects to send and to hold
             return item, writer.part()
 
-        with contextlib.closing(forked_map(task, len(pending), workers)) as answers:
+        with contextlib.closing(forked_map(task, len(pending), workers, writer.inherited)) as answers:
             for (folder, fingerprint), done in zip(pending, answers, strict=True):
                 if done is None:
                     yield self._read_and_write(writer, folder, fingerprint, not problems)
@@ -280,7 +280,7 @@ class Builder:
                 return None
             return writer.part()
 
-        with contextlib.closing(forked_map(task, len(parts), workers)) as answers:
+        with contextlib.closing(forked_map(task, len(parts), workers, writer.inherited)) as answers:
             for part, done in zip(parts, answers, strict=True):
                 if done is None:
                     self._render_into(writer, batch, site, event, None, part)

@@ -1,15 +1,18 @@
-"""Writing the site: pages are staged beside ``--out`` as they are rendered, then moved in.
+"""Writing the site: pages are staged on the output's file system as they are rendered, then moved in.
 
 ``--out`` carries its manifest (``.publisher-manifest.json``: every file's sha256
 and size), which is also the mark that the folder is the publisher's to rewrite.
 A build compares each rendered file's hash with it, so unchanged files are never
 written and no file of the site is kept in memory. Changed files go to a staging
-folder beside ``--out`` (the same file system, outside the served tree); only
-when every page rendered are they renamed into place, one atomic rename each, so
-a web server or a hall screen reading ``--out`` sees each file whole, old or new,
-and a failed or killed build leaves the site as it was. Leftovers of a killed
-build are removed by the next one. One build at a time writes into a folder: a
-lock file beside it makes a second build wait for its turn.
+folder beside ``--out`` (the same file system, outside the served tree), or, when
+``--out`` is a mount point (a file system of its own), to a hidden folder inside
+it that is never listed, served or published; only when every page rendered are
+they renamed into place, one atomic rename each, so a web server or a hall screen
+reading ``--out`` sees each file whole, old or new, and a failed or killed build
+leaves the site as it was. Leftovers of a killed build are removed by the next one.
+One build at a time writes into a folder: a lock file beside it (inside a mount
+point) makes a second build wait for its turn. A write the disk refuses (full,
+read-only) is a :class:`~publisher.problems.DiskError` naming ``--out``.
 """
 
 from __future__ import annotations
@@ -34,12 +37,17 @@ from publisher.build.manifest import (
     manifest_lines,
     manifest_parts,
 )
-from publisher.problems import OutputError
+from publisher.problems import OutputError, writing_to
 
 # What marked the publisher's folders before they carried a manifest.
 LEGACY_MARKER = ".publisher-site"
 # How long a build waits for another build into the same folder to finish.
 LOCK_WAIT = 60.0
+# The staging folder and the lock inside a mount point --out, where nothing of the site is named so.
+INSIDE_STAGING = ".publisher-staging"
+INSIDE_LOCK = ".publisher-lock"
+# The fix of a write the disk refused, besides mending the disk.
+ELSEWHERE = "build into another folder with --out"
 
 
 @dataclass
@@ -50,23 +58,37 @@ class WriteStats:
 
 
 def staging_dir(out: Path) -> Path:
-    """Where a build stages its files: beside ``out``, so a rename moves them in atomically."""
-    return out.parent / f".{out.name}.publisher-staging"
+    """Where a build stages its files: on the file system of ``out``, so a rename moves
+    them in atomically; beside it, unless it is a mount point."""
+    return out / INSIDE_STAGING if is_mount_point(out) else out.parent / f".{out.name}.publisher-staging"
 
 
 def lock_file(out: Path) -> Path:
-    return out.parent / f".{out.name}.publisher-lock"
+    """The file whose lock a build holds: beside ``out``, or inside a mount point (whose
+    parent may be read-only, as a container's is)."""
+    return out / INSIDE_LOCK if is_mount_point(out) else out.parent / f".{out.name}.publisher-lock"
+
+
+def is_mount_point(out: Path) -> bool:
+    """True when ``out`` is on another file system than its parent (a Docker volume, a web
+    server's partition): nothing beside it can be renamed into it."""
+    try:
+        return out.stat().st_dev != out.parent.stat().st_dev
+    except OSError:
+        return False  # not there yet: it is made on its parent's file system
 
 
 @contextlib.contextmanager
-def locked(out: Path, wait: float | None = None) -> Iterator[None]:
-    """Hold the lock of ``out`` for one build. A second build into the same folder waits
-    for its turn; after ``wait`` seconds (LOCK_WAIT) it gives up with a message naming
-    the holder. The lock is the kernel's (flock), so a killed build never leaves it held."""
+def locked(out: Path, wait: float | None = None) -> Iterator[int]:
+    """Hold the lock of ``out`` for one build; yields the lock's descriptor, which render
+    workers close (a fork must not hold the folder after the build is gone). A second
+    build into the same folder waits for its turn; after ``wait`` seconds (LOCK_WAIT) it
+    gives up with a message naming the holder. The lock is the kernel's (flock), so a
+    killed build never leaves it held."""
     wait = LOCK_WAIT if wait is None else wait
-    _make_parent(out)
-    path = lock_file(out)
-    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    with writing_to(out, ELSEWHERE):
+        _make_parent(out)
+        fd = os.open(lock_file(out), os.O_RDWR | os.O_CREAT, 0o644)
     try:
         deadline = time.monotonic() + wait
         while True:
@@ -80,9 +102,10 @@ def locked(out: Path, wait: float | None = None) -> Iterator[None]:
                         f"another publisher build (process {holder}) is writing {out} and did not "
                         f"finish within {wait:g} s; wait for it or stop it, then build again") from None
                 time.sleep(0.05)
-        os.ftruncate(fd, 0)
-        os.pwrite(fd, f"{os.getpid()}\n".encode("ascii"), 0)
-        yield
+        with writing_to(out, ELSEWHERE):
+            os.ftruncate(fd, 0)
+            os.pwrite(fd, f"{os.getpid()}\n".encode("ascii"), 0)
+        yield fd
     finally:
         os.close(fd)  # closing releases the lock
 
@@ -129,15 +152,23 @@ class SiteWriter:
     ``written`` is what the last build of this process committed; without it (the
     first build) the writer reads the folder's manifest and checks it against the
     files there, so a file changed or left behind by someone else is put right.
+    ``lock`` is the descriptor :func:`locked` yielded: a render worker closes it.
     """
 
-    def __init__(self, out: Path, written: Written | None = None, force: bool = False):
+    def __init__(self, out: Path, written: Written | None = None, force: bool = False,
+                 lock: int | None = None):
+        self.inherited = () if lock is None else (lock,)  # what a fork of the build must close
+        with writing_to(out, ELSEWHERE):
+            self._start(out, written, force)
+
+    def _start(self, out: Path, written: Written | None, force: bool) -> None:
         self.out = out
         self.staging = staging_dir(out)
         self.groups: dict[str, Mapping[str, Entry]] = {}
         self.stats = WriteStats()
         self._strays: set[str] = set()
         self._lines: dict[str, bytes] = {}
+        _remove_leftovers(out)  # before the folder is read: a staging folder inside is no stray
         self.fresh = not out.exists()
         if self.fresh:
             _make_parent(out)
@@ -148,7 +179,6 @@ class SiteWriter:
                           for g, files in written.groups.items()}  # looked up file by file
         else:
             self.known = self._open(force)
-        _remove_leftovers(out)
         self.staging.mkdir()
 
     def _open(self, force: bool) -> dict[str, Manifest]:
@@ -157,13 +187,13 @@ class SiteWriter:
             raise OutputError(f"{out} is a file, not a folder; choose another --out")
         stored = read_manifest(out)
         ours = stored is not None or (out / LEGACY_MARKER).exists()
-        if not ours and any(out.iterdir()) and not force:
+        if not ours and any(p.name != INSIDE_LOCK for p in out.iterdir()) and not force:
             raise OutputError(
                 f"{out} holds files that the publisher did not write; choose an empty folder "
                 "for --out, or pass --force to replace its contents")
         stored = stored or {}
         checked: dict[str, Manifest] = {}
-        for path in _files(out):
+        for path in _site_files(out):
             rel = path.relative_to(out).as_posix()
             entry = stored.get(rel)
             if entry is not None and path.lstat().st_size == entry.size:
@@ -201,8 +231,9 @@ class SiteWriter:
             self.stats.unchanged += 1
             return
         target = self.staging / rel
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(data)
+        with writing_to(self.out, ELSEWHERE):
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
         self.stats.written += 1
 
     def keep(self, rel: str) -> bool:
@@ -271,6 +302,10 @@ class SiteWriter:
     def commit(self) -> Written:
         """Move the staged files into ``out``, remove what the site no longer has, and
         write the manifest; returns what a later build of this process starts from."""
+        with writing_to(self.out, ELSEWHERE):
+            return self._commit()
+
+    def _commit(self) -> Written:
         lines = {g: self._lines_of(g, files) for g, files in self.groups.items()}
         gone = self._gone()
         changed = self.fresh or bool(self.stats.written or gone) or lines.keys() != self._lines.keys()
@@ -347,10 +382,26 @@ def _files(root: Path) -> Iterator[Path]:
             yield Path(folder, name)
 
 
+def _walk_site(out: Path) -> Iterator[tuple[str, list[str], list[str]]]:
+    """os.walk of ``out`` without the staging folder and lock a build keeps in a mount point."""
+    for folder, subfolders, names in os.walk(out):
+        if folder == str(out):
+            subfolders[:] = [d for d in subfolders if d != INSIDE_STAGING]
+            names = [n for n in names if n != INSIDE_LOCK]
+        yield folder, subfolders, names
+
+
+def _site_files(out: Path) -> Iterator[Path]:
+    """Every file of the site in ``out``, and whatever else is there, but not the build's own."""
+    for folder, _, names in _walk_site(out):
+        for name in names:
+            yield Path(folder, name)
+
+
 def _prune_empty(out: Path, folders: set[str]) -> None:
     """Remove folders left empty by removed files (all of them, after a stray-file sweep)."""
     if "" in folders:
-        candidates = sorted((Path(f) for f, _, _ in os.walk(out)), reverse=True)
+        candidates = sorted((Path(f) for f, _, _ in _walk_site(out)), reverse=True)
     else:
         candidates = sorted({out / f for rel in folders if rel
                              for f in [rel, *(p.as_posix() for p in Path(rel).parents)] if f != "."},
@@ -362,9 +413,11 @@ def _prune_empty(out: Path, folders: set[str]) -> None:
 
 
 def _remove_leftovers(out: Path) -> None:
-    """Remove what a killed build left beside ``out``: its staging folder, and the
+    """Remove what a killed build left beside ``out`` or inside it: its staging folder
+    (wherever it was: ``out`` may have been mounted or unmounted since), and the
     temporary folders older versions made (recognised by the marker they held)."""
-    shutil.rmtree(staging_dir(out), ignore_errors=True)
+    shutil.rmtree(out.parent / f".{out.name}.publisher-staging", ignore_errors=True)
+    shutil.rmtree(out / INSIDE_STAGING, ignore_errors=True)
     for folder in out.parent.glob(f".{out.name}.*"):
         if folder.is_dir() and (folder / LEGACY_MARKER).is_file():
             shutil.rmtree(folder, ignore_errors=True)
@@ -377,9 +430,15 @@ def _limit(folder: Path, name: str, default: int) -> int:
         return default
 
 
-def write_atomically(target: Path, data: bytes) -> None:
+def write_atomically(target: Path, data: bytes, elsewhere: str = "") -> None:
     """Replace ``target`` in one step, so that a reader (a web server, the watcher, a venue
-    screen) sees the old file or the new one, never half of it."""
+    screen) sees the old file or the new one, never half of it. A write the disk refuses
+    is a DiskError naming ``target``, with ``elsewhere`` as the other way out."""
+    with writing_to(target, elsewhere):
+        _replace(target, data)
+
+
+def _replace(target: Path, data: bytes) -> None:
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:

@@ -34,7 +34,7 @@ def run_export(args: argparse.Namespace) -> int:
     folder = out.parent if str(out.parent) else Path(".")
     if not folder.is_dir():
         raise ContentError(Problem(folder, "is not a folder", "write the file into an existing folder"))
-    write_atomically(out, data)  # a federation's upload never takes half a file
+    write_atomically(out, data, "write it into another folder with -o")  # never half a file for a federation
     print(f"Wrote {out}")
     return 0
 
