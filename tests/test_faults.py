@@ -298,3 +298,22 @@ def test_a_site_in_a_read_only_folder_is_one_line(archive, tmp_path, disk, run):
     code, _, stderr = run("build", "--content", archive, "--out", parent / "site")
     assert code == 1
     assert stderr == f"error: {parent / 'site'}: {READ_ONLY} or build into another folder with --out\n"
+
+
+def test_pair_removes_the_temporary_file_a_killed_pair_left_and_keeps_a_live_writers(tmp_path, run):
+    """A kill in the microseconds of writing a round file leaves its hidden temporary file
+    (named by the writer's process); the next write of that file removes it, and leaves one
+    whose writer still runs."""
+    xml = write_tournament(tmp_path / "t.xml")
+    content = tmp_path / "content"
+    assert run("import", "opengotha", xml, content / "club")[0] == 0
+    gone = subprocess.Popen([sys.executable, "-c", "pass"])
+    gone.wait()  # a writer that was killed: its process is no more
+    rounds = content / "club" / "rounds"
+    dead = rounds / f".3.csv.{gone.pid}.a1b2c3.tmp"
+    live = rounds / f".3.csv.{os.getpid()}.d4e5f6.tmp"
+    for leftover in (dead, live):
+        leftover.write_text("table,player1,player2,result\n1,", encoding="utf-8")
+    assert run("pair", content / "club")[0] == 0
+    assert (rounds / "3.csv").is_file()
+    assert not dead.exists() and live.exists()

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import glob
 import os
 import shutil
 import tempfile
@@ -440,7 +441,8 @@ def write_atomically(target: Path, data: bytes, elsewhere: str = "") -> None:
 
 def _replace(target: Path, data: bytes) -> None:
     target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    _remove_dead_writers(target)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.{os.getpid()}.", suffix=".tmp", dir=target.parent)
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
@@ -449,3 +451,23 @@ def _replace(target: Path, data: bytes) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def _remove_dead_writers(target: Path) -> None:
+    """Remove the temporary files of ``target`` that a killed writer left (``pair`` or ``draw``
+    killed while writing a round file): each is named by its writer's process, so one whose
+    process is gone is removed, and a writer still at work keeps its own."""
+    for leftover in target.parent.glob(f".{glob.escape(target.name)}.*.tmp"):
+        writer = leftover.name[len(target.name) + 2:].partition(".")[0]
+        if writer.isdigit() and not _alive(int(writer)):
+            leftover.unlink(missing_ok=True)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True  # another user's process
+    return True
