@@ -110,11 +110,7 @@ def read_csv(path: Path, required: tuple[str, ...] = ()) -> list[Row]:
     that is never closed (at the line it opened) or a row with more cells than
     the header has. A row's ``line`` is the line it starts on.
     """
-    text = read_text(path)
-    hint = _SEP_LINE.match(text)
-    if hint:  # Excel's "sep=;" line names the separator; the header is on the next line
-        text = "\n" + text[hint.end():]
-    sep = hint.group(1) if hint else delimiter(text)
+    sep, text = separator(read_text(path))
     decimal_comma = sep != ","
     # Without a quote, a tab or an odd line break anywhere, no cell holds a space to mend.
     mend = _SPACED.search(text) is not None
@@ -151,6 +147,18 @@ def read_csv(path: Path, required: tuple[str, ...] = ()) -> list[Row]:
 
 # The first line Excel reads (and writes, when asked) to name a CSV file's separator.
 _SEP_LINE = re.compile(r"sep=([,;\t|])[ \t]*\r?\n", re.IGNORECASE)
+
+
+def separator(text: str) -> tuple[str, str]:
+    """The separator of a CSV text, and the text its records are read from.
+
+    Excel's first line ``sep=;`` names the separator; it is blanked, so the header is read on the
+    next line and every line keeps its number. Without it the header line decides (:func:`delimiter`).
+    """
+    hint = _SEP_LINE.match(text)
+    if hint:
+        return hint.group(1), "\n" + text[hint.end():]
+    return delimiter(text), text
 
 
 def delimiter(text: str) -> str:
