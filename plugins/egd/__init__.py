@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -19,6 +20,13 @@ NAME = "egd"
 def publisher_formats() -> list[Format]:
     return [Format(NAME, "European Go Database results file (.h9, ISO-8859-15)",
                    imports=True, exports=True, suffix=".h9")]
+
+
+@hookimpl
+def publisher_add_commands(subparsers: argparse._SubParsersAction) -> None:
+    from plugins.egd.players_command import add_players_command
+
+    add_players_command(subparsers)
 
 
 @hookimpl
