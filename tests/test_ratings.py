@@ -47,8 +47,9 @@ NT      - number of tournaments the player participated in
  12345681  Žagar Jörg                            SI  xxxx   20k   --    -35     1  T240105D
  12345682  Petrov Ivan                           XX  xxx     7d   --   2711    88  W250620A
  12345683  _ _                                   XX  xxx     4d   --   2388     1  T140802A
+ 12345684  (undefined) Li_Na                     XX  xxxx   20k   --    100     1  T130209I
 
-Number of players: 6
+Number of players: 7
 Number of DAN players:  3
 </pre>
 </body>
@@ -86,7 +87,7 @@ def test_the_list_is_read_at_its_fixed_columns_in_iso_8859_15(rating_list):
     found = read_rating_list(rating_list)
     assert found.date == "14 Mar 2026"
     assert sorted(found.players) == [f"1234567{n}" for n in range(8, 10)] + [
-        f"1234568{n}" for n in range(4)]
+        f"1234568{n}" for n in range(5)]
     novak = found.players["12345679"]
     assert (novak.surname, novak.first_name, novak.name) == ("Novak", "Jan Peter", "Novak Jan Peter")
     assert (novak.country, novak.club, novak.rank, novak.gor, novak.line) == ("SI", "Ljub", Rank.parse("1k"),
@@ -97,7 +98,8 @@ def test_the_list_is_read_at_its_fixed_columns_in_iso_8859_15(rating_list):
     petrov = found.players["12345682"]
     assert (petrov.country, petrov.club, str(petrov.rank)) == ("", "", "7d")
     assert found.players["12345683"].name == ""
-    assert found.describe() == f"the EGF rating list of 14 Mar 2026 ({rating_list}, 6 players)"
+    assert (found.players["12345684"].surname, found.players["12345684"].name) == ("", "Li Na")
+    assert found.describe() == f"the EGF rating list of 14 Mar 2026 ({rating_list}, 7 players)"
 
 
 @pytest.mark.parametrize(("old", "new", "message"), [
@@ -137,7 +139,7 @@ def test_add_appends_the_players_and_keeps_every_byte_before_them(event, rating_
     rows = ["novak-jan-peter,Novak Jan Peter,1k,1987,SI,Ljub,12345679,,Novak,Jan Peter",
             "zagar-jorg,Žagar Jörg,20k,-35,SI,,12345681,,Žagar,Jörg"]
     assert out.splitlines() == [
-        f"From the EGF rating list of 14 Mar 2026 ({rating_list}, 6 players):",
+        f"From the EGF rating list of 14 Mar 2026 ({rating_list}, 7 players):",
         "players.csv gains the columns surname, first_name.", *rows, f"Wrote {path}: 2 players added."]
     header, rest = PLAYERS.encode().split(b"\n", 1)
     added = "".join(f"{row}\n" for row in rows).encode()
@@ -206,7 +208,7 @@ def test_update_refreshes_the_rows_with_a_pin_and_tells_what_changed(event, rati
     code, out, err = run("players", "update", event, "--ratings", rating_list)
     assert code == 0, err
     assert out.splitlines() == [
-        f"From the EGF rating list of 14 Mar 2026 ({rating_list}, 6 players):",
+        f"From the EGF rating list of 14 Mar 2026 ({rating_list}, 7 players):",
         "Ana Horvat (g001): rank 2 dan -> 3d; rating 2250 -> 2315; club Zagreb Go Club -> Zagr",
         "Els van Dijk (g004): rank 10k -> 12k; rating 1000 -> 905; club Amsterdam -> Amst",
         f"Wrote {path}: 2 of 4 players with a PIN updated."]

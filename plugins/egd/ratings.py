@@ -9,12 +9,13 @@ European Go Database, one a line, in fixed columns::
      13633719  Aagren Thomas                         SE  Upp     6k   --   1484     1  T040529C
 
 Counted from 0: the PIN in columns 1-8, the name in 11-47 (``Surname Firstname``, spaces
-inside either part written ``_``), the country in 49-50 (``XX``: none), the club in 53-56
-(``xxx`` or ``xxxx``: none), the grade in 60-62 and the GoR in 71-74, both right-aligned;
-then the suggested promotion, the number of tournaments and the last one. The date of the
-list stands alone on a line near the top, ``(29 Nov 2018)``. Every other line is the page's
-text and markup; a line that starts with a number is a player's, and must be read whole:
-a list cut or shifted by an editor is named at its first bad line, not read half.
+inside either part written ``_``; a surname ``(undefined)`` is none), the country in 49-50
+(``XX``: none), the club in 53-56 (``xxx`` or ``xxxx``: none), the grade in 60-62 and the
+GoR in 71-74, both right-aligned; then the suggested promotion, the number of tournaments
+and the last one. The date of the list stands alone on a line near the top,
+``(29 Nov 2018)``. Every other line is the page's text and markup; a line that starts with
+a number is a player's, and must be read whole: a list cut or shifted by an editor is
+named at its first bad line, not read half.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ _DATE_LINE = re.compile(r"^\s*\(([0-9]{1,2} [A-Za-z]{3,9} [0-9]{4})\)\s*$")
 _COLUMNS = "PIN at columns 2-9, name at 12, country at 50, club at 54, grade ending at 63, GoR ending at 75"
 _FIX = "download the list again from the EGD (allworld_lp.html) and pass it as it came"
 NO_COUNTRY, NO_CLUB = "XX", {"xxx", "xxxx"}
+UNKNOWN_SURNAME = "(undefined)"  # the EGD's word where it has only a first name
 
 
 @dataclass(frozen=True)
@@ -123,6 +125,7 @@ def _player(path: Path, line: str, number: int) -> RatedPlayer:
     if not re.fullmatch(r"[0-9]{8}", pin) or any(gap.strip() for gap in gaps):
         raise refuse("the line is not in the list's columns")
     surname, _, first_name = line[11:48].strip().partition(" ")
+    surname = "" if surname == UNKNOWN_SURNAME else surname
     country, club = line[49:51], line[53:57].strip()
     if not re.fullmatch(r"[A-Za-z]{2}", country) or not club or " " in club:
         raise refuse(f"the country {country!r} or club {club!r} is not where it belongs")
