@@ -185,7 +185,7 @@ OPENGOTHA_H9 = (
     "     Lisy Pavol                      6D SK DoSt   42 405? 0 0    4+/b0    1-!w0    2-/b0\n"
     "   4 Surma Mateusz                   6D PL Dzim  41?  406 0 0    3-/w0    2-/w0    1-/b0\n"
     "   5 Jabarin Ali                     6D IL  TAv   41 395? 0 0    0=       0=       6-/w0   |12850431\n"
-    "   6 Chen Xing                       6D CN Beij  39?  361 0 0    0+       0=       5+/b0\n"
+    "   6 Chen Xing                       6D CN Beij  39?  361 0 0    0+       0=       5+/b0   |0\n"
 ).replace("\n", "\r\n")
 
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from plugins.egd.export import LABELS
 from plugins.egd.h9 import BAR_FLOOR_LINE, COLUMNS_LINE, ENCODING, HEADER, Cell, Line, parse_cell
+from publisher.content.folders import egd_pin
 from publisher.formats import Championship, csv_text, new_player_id
 from publisher.problems import ContentError, Problem
 from publisher.ranks import Rank
@@ -119,7 +120,7 @@ def _line(path: Path, raw: str, number: int, previous: Line | None) -> Line:
         raise ContentError(Problem(path, "has no round cells (like 12+/w0 or 0=)", _FIX, line=number))
     return Line(int(words[0]), name[0].replace("_", " "), " ".join(name[1:]).replace("_", " "),
                 f"{int(rank.group(1))}{rank.group(2).lower()}", words[rank_at + 1], words[rank_at + 2],
-                words[rank_at + 3:], cells, number, shared or int(words[0]), pin.strip())
+                words[rank_at + 3:], cells, number, shared or int(words[0]), egd_pin(pin))
 
 
 def _ids(lines: list[Line]) -> dict[int, str]:

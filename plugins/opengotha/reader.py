@@ -20,6 +20,7 @@ from xml.etree.ElementTree import Element
 
 from plugins.macmahon.settings import TIEBREAKS
 from plugins.opengotha.xmlfile import XmlFile
+from publisher.content.folders import egd_pin
 from publisher.formats import Championship, csv_text, new_player_id
 from publisher.problems import ContentError, Problems
 
@@ -41,6 +42,7 @@ RESULTS: dict[str, str] = {
     "RESULT_EQUAL_BYDEF": "0.5-0.5",
     "RESULT_BOTHWIN_BYDEF": "1-1",
     "RESULT_BOTHLOSE_BYDEF": "0-0",
+    "RESULT_BOTHLOOSE": "0-0",  # PairGoth's spelling of RESULT_BOTHLOSE
 }
 _UNMARKED_BYDEF = {"RESULT_EQUAL_BYDEF", "RESULT_BOTHWIN_BYDEF", "RESULT_BOTHLOSE_BYDEF"}
 
@@ -52,6 +54,9 @@ CRITERIA: dict[str, str] = {
     "CUSSM": "cuss", "CUSSW": "cuss", "DC": "dc", "SDC": "sdc", "Rating": "rating", "MMS": "mms",
     "NBW": "wins",
 }
+# PairGoth writes its own names for some of OpenGotha's criteria.
+PAIRGOTH_CRITERIA = {"NONE": "NULL", "CATEGORY": "CAT", "RANK": "Rank", "RATING": "Rating",
+                     "SOSWM1": "SOSW-1", "SOSWM2": "SOSW-2", "SOSMM1": "SOSM-1", "SOSMM2": "SOSM-2"}
 # The criteria OpenGotha computes both on wins (W) and on McMahon scores (M).
 _FAMILY = {name.format(kind) for name in ("SOS{}", "SOS{}-1", "SOS{}-2", "SODOS{}", "SOSOS{}", "CUSS{}")
            for kind in "WM"}
@@ -158,7 +163,7 @@ def _players(xml: XmlFile, rounds: int, problems: Problems, notes: list[str]) ->
         players.append(_Player(player_id, key, {
             "id": player_id, "name": f"{name} {first}".strip(), "surname": name, "first_name": first,
             "rank": rank, "rating": rating, "country": element.get("country", "").strip(),
-            "club": element.get("club", "").strip(), "egd_pin": element.get("egfPin", "").strip(),
+            "club": element.get("club", "").strip(), "egd_pin": egd_pin(element.get("egfPin", "")),
             "mms_correction": correction or "",
         }, element, absent))
     if skipped:
@@ -219,6 +224,8 @@ def _games(xml: XmlFile, by_key: dict[str, _Player], folded: dict[str, _Player],
             "table": table, "player1": black.id, "player2": white.id, "result": RESULTS[code],
             "handicap": handicap})
     for element in xml.root.iter("ByePlayer"):
+        if "player" not in element.attrib and "roundNumber" not in element.attrib:
+            continue  # PairGoth's container of the byes, named like them: OpenGotha skips it too
         number = _whole(xml, element, "roundNumber", 1, rounds, problems)
         who = player(element, "player")
         if number is None or who is None:
@@ -294,7 +301,7 @@ def _config(xml: XmlFile, general: Element, rounds: int, games: dict[int, list[d
 def _criteria(xml: XmlFile) -> list[str]:
     found = xml.root.iterfind(".//PlacementParameterSet//PlacementCriterion")
     numbered = sorted((_number(e.get("number", "")) or 0, e.get("name", "NULL")) for e in found)
-    return [name for _, name in numbered]
+    return [PAIRGOTH_CRITERIA.get(name, name) for _, name in numbered]
 
 
 def _mixed_criteria(criteria: list[str], system: str, notes: list[str]) -> None:
