@@ -47,17 +47,19 @@ def test_export_writes_the_header_and_fixed_columns_in_iso_8859_15(tmp_path, run
     assert code == 0, err
     text = (tmp_path / "lj.h9").read_bytes().decode("iso-8859-15")
     lines = text.splitlines()
-    assert lines[:6] == ["; CL[B]", "; EV[Ljubljana Go Open 2026]", "; PC[,Ljubljana, Slovenia]",
-                         "; DT[2026-05-01,2026-05-03]", "; KM[6.5]", "; McMahon bar 3d, floor 20k"]
-    assert lines[7] == "; Pl Name                            Rk Co Club   MMS   SOS SOSOS SODOS"
-    first = lines[8]
+    # [time]: 60 minutes and 30 seconds of byo-yomi, adjusted 60 + 45 x 30 s = 82 minutes: class A.
+    assert lines[:9] == ["; CL[A]", "; EV[Ljubljana Go Open 2026]", "; PC[,Ljubljana, Slovenia]",
+                         "; DT[2026-05-01,2026-05-03]", "; KM[6.5]", "; TM[82]", "; CM[Standard byo-yomi]",
+                         "; McMahon bar 3d, floor 20k", ";"]
+    assert lines[9] == "; Pl Name                            Rk Co Club   MMS   SOS SOSOS SODOS"
+    first = lines[10]
     assert first[:47] == "   1 Dvorak Lukas                    5d CZ Go_K"
     assert first.split()[-6:] == ["7+/w0", "3+/b0", "2+/b0", "5+/w0", "4+/w0", "6+/w0"]
     standings = {}
     run("build", "--content", folder.parent, "--out", tmp_path / "site")
     data = json.loads((tmp_path / "site" / "lj" / "data" / "standings-6.json").read_text())
     standings = [s["player"] for s in data["standings"]]
-    assert len(lines) - 8 == len(standings)
+    assert len(lines) - 10 == len(standings)
 
 
 def test_names_the_egd_cannot_encode_are_reported_not_mangled(tmp_path, run):
@@ -208,3 +210,68 @@ def test_import_reads_a_file_as_opengotha_writes_it(tmp_path, run):
         "table,player1,player2,result,handicap\n1,fan-hui,lisy-pavol,1-0!,0\n"
         "2,tormanen-antti,surma-mateusz,1-0,0\n")
     assert run("build", "--content", tmp_path / "content", "--out", tmp_path / "site")[0] == 0
+
+
+@pytest.mark.parametrize(("time", "expected"), [
+    ('system = "byoyomi"\nmain = 60\nbyoyomi = 30', ("A", "82", "Standard byo-yomi")),
+    ('system = "fischer"\nmain = 45\nincrement = 15', ("A", "75", "Fischer")),
+    ('system = "fischer"\nmain = 40\nincrement = 10', ("B", "60", "Fischer")),
+    ('system = "canadian"\nmain = 40\nperiod = 300\nstones = 25', ("B", "52", "Canadian byo-yomi")),
+    ('system = "sudden-death"\nmain = 30', ("C", "30", "Sudden death")),
+    ('system = "fischer"\nmain = 30\nincrement = 10\ninternet = true', ("D", "50", "Fischer")),
+])
+def test_the_class_comes_from_the_time_limits_by_the_egf_s_rules(tmp_path, run, time, expected):
+    folder = with_latin_names(tmp_path)
+    toml = folder / "event.toml"
+    text = toml.read_text(encoding="utf-8")
+    toml.write_text(text[:text.index("[time]")] + f"[time]\n{time}\n", encoding="utf-8")
+    code, out, err = run("export", "egd", folder, "-o", "-")
+    assert code == 0, err
+    assert out.splitlines()[0] == f"; CL[{expected[0]}]"
+    assert f"; TM[{expected[1]}]\n; CM[{expected[2]}]\n" in out
+
+
+def test_an_event_without_time_limits_is_refused(tmp_path, run):
+    folder = with_latin_names(tmp_path)
+    toml = folder / "event.toml"
+    text = toml.read_text(encoding="utf-8")
+    toml.write_text(text[:text.index("# The time system")], encoding="utf-8")
+    code, _, err = run("export", "egd", folder, "-o", tmp_path / "lj.h9")
+    assert code == 1 and not (tmp_path / "lj.h9").exists()
+    assert "event.toml: time: has no [time]: the EGD rates an event by the class" in err
+
+
+def test_players_without_a_game_are_left_out_and_an_absence_worth_nothing_is_0_minus(tmp_path, run):
+    folder = with_latin_names(tmp_path)
+    rows = (folder / "players.csv").read_text(encoding="utf-8").splitlines()
+    header = rows[0].split(",")
+    late = dict(zip(header, rows[1].split(","), strict=True))
+    late.update(id="late", name="Never Came", egd_name="Came Never", egd_pin="0")
+    rows.append(",".join(late[c] for c in header))
+    (folder / "players.csv").write_text("\n".join(rows) + "\n", encoding="utf-8")
+    round6 = folder / "rounds" / "6.csv"
+    games = round6.read_text(encoding="utf-8").splitlines()
+    games.pop(1)  # both players of table 1 miss round 6, worth absent_score 0 here
+    round6.write_text("\n".join(games) + "\n", encoding="utf-8")
+    code, out, err = run("export", "egd", folder, "-o", "-")
+    assert code == 0, err
+    assert "Came Never" not in out
+    absent_lines = [line for line in out.splitlines() if line.endswith(" 0-")]
+    assert len(absent_lines) == 2, out
+
+
+def test_an_unfinished_event_is_refused_unless_allowed_with_a_warning(tmp_path, run):
+    folder = with_latin_names(tmp_path)
+    round6 = folder / "rounds" / "6.csv"
+    games = round6.read_text(encoding="utf-8").splitlines()
+    cells = games[1].split(",")
+    cells[3] = ""
+    games[1] = ",".join(cells)
+    round6.write_text("\n".join(games) + "\n", encoding="utf-8")
+    code, _, err = run("export", "egd", folder, "-o", tmp_path / "lj.h9")
+    assert code == 1 and not (tmp_path / "lj.h9").exists()
+    assert "the event is not finished (round 6: 1 game(s) without a result)" in err
+    assert "--allow-unfinished" in err
+    code, out, err = run("export", "egd", folder, "-o", "-", "--allow-unfinished")
+    assert code == 0 and "warning:" in err and "not finished" in err
+    assert "?/b0" in out and "?/w0" in out

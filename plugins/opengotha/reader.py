@@ -293,9 +293,33 @@ def _config(xml: XmlFile, general: Element, rounds: int, games: dict[int, list[d
             for row in rows:
                 if row["result"] != "bye":
                     row["komi"] = handicap["komi"] if row["handicap"] == 0 else handicap["handicap_komi"]
+    config["time"] = _time(xml, general, problems)
     if general.get("numberOfCategories", "1") not in ("", "1"):
         notes.append("GeneralParameterSet numberOfCategories: categories are not carried over")
     return config
+
+
+# OpenGotha's complementaryTimeSystem to [time] system, and the attributes each one reads.
+_TIME_SYSTEMS = {"SUDDENDEATH": ("sudden-death", ()), "STDBYOYOMI": ("byoyomi", ("byoyomi",)),
+                 "CANBYOYOMI": ("canadian", ("period", "stones")), "FISCHER": ("fischer", ("increment",))}
+# [time] key: (attribute, OpenGotha's default when the file leaves it out, its bounds).
+_TIME_KEYS = {"main": ("basicTime", "60", 0, 1440), "byoyomi": ("stdByoYomiTime", "30", 1, 600),
+              "period": ("canByoYomiTime", "300", 1, 3600), "stones": ("nbMovesCanTime", "15", 1, 100),
+              "increment": ("fischerTime", "10", 0, 600)}
+
+
+def _time(xml: XmlFile, general: Element, problems: Problems) -> dict[str, Any]:
+    """[time] from the time system OpenGotha keeps (Canadian byo-yomi where the file names
+    none, as OpenGotha reads it): the export's EGD class, TM and CM come from it."""
+    code = general.get("complementaryTimeSystem", "CANBYOYOMI").strip()
+    system, keys = _TIME_SYSTEMS.get(code, _TIME_SYSTEMS["CANBYOYOMI"])
+    table: dict[str, Any] = {"system": system}
+    for key in ("main", *keys):
+        attribute, default, low, high = _TIME_KEYS[key]
+        table[key] = _whole(xml, general, attribute, low, high, problems, default=default)
+    if general.get("bInternet", "false").strip() == "true":
+        table["internet"] = True
+    return table
 
 
 def _criteria(xml: XmlFile) -> list[str]:
