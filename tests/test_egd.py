@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from anyascii import anyascii
+from gotha_samples import PLAYERS, write_tournament
 
 EXAMPLE = Path(__file__).parent.parent / "content" / "ljubljana-go-open-2026"
 
@@ -275,3 +276,64 @@ def test_an_unfinished_event_is_refused_unless_allowed_with_a_warning(tmp_path, 
     code, out, err = run("export", "egd", folder, "-o", "-", "--allow-unfinished")
     assert code == 0 and "warning:" in err and "not finished" in err
     assert "?/b0" in out and "?/w0" in out
+
+
+def round_trip(tmp_path: Path, run, folder: Path) -> tuple[bytes, bytes]:
+    """export egd, import egd, export egd: the two files."""
+    assert run("export", "egd", folder, "-o", tmp_path / "one.h9")[0] == 0
+    code, _, err = run("import", "egd", tmp_path / "one.h9", tmp_path / "back" / "again")
+    assert code == 0, err
+    code, _, err = run("export", "egd", tmp_path / "back" / "again", "-o", tmp_path / "two.h9")
+    assert code == 0, err
+    return (tmp_path / "one.h9").read_bytes(), (tmp_path / "two.h9").read_bytes()
+
+
+GO_EVENTS = sorted(p.parent.name for p in (EXAMPLE.parent).glob("*/event.toml")
+                   if 'game = "go"' in p.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("slug", GO_EVENTS)
+def test_a_round_trip_of_each_example_go_event_gives_the_same_bytes(tmp_path, run, slug):
+    folder = tmp_path / "content" / slug
+    shutil.copytree(EXAMPLE.parent / slug, folder)
+    with (folder / "event.toml").open("a", encoding="utf-8") as stream:
+        stream.write("\n[egd]\ntransliterate = true\n")
+    one, two = round_trip(tmp_path, run, folder)
+    assert one == two
+
+
+GOTHA_FILES = {
+    "mcmahon": {},
+    "swiss": {"criteria": ["NBW", "SOSW", "SOSOSW"]},
+    "absent": {"players": [*PLAYERS, ("Fox", "Finn", "4K", {})], "participating": {5: "00" + "1" * 30}},
+    "fischer": {"general": {"complementaryTimeSystem": "FISCHER", "basicTime": "45", "fischerTime": "15"}},
+}
+
+
+@pytest.mark.parametrize("name", sorted(GOTHA_FILES))
+def test_a_round_trip_of_an_imported_opengotha_file_gives_the_same_bytes(tmp_path, run, name):
+    xml = write_tournament(tmp_path / "t.xml", **GOTHA_FILES[name])
+    folder = tmp_path / "content" / "club"
+    assert run("import", "opengotha", xml, folder)[0] == 0
+    (folder / "rounds" / "3.csv").unlink(missing_ok=True)
+    toml = folder / "event.toml"
+    toml.write_text(toml.read_text(encoding="utf-8").replace("rounds = 3", "rounds = 2"), encoding="utf-8")
+    one, two = round_trip(tmp_path, run, folder)
+    assert one == two
+
+
+def test_cells_without_colour_stay_without_colour(tmp_path, run):
+    short = SAMPLE.replace("; KM[6.5]\n", "; KM[6.5]\n; TM[60]\n; CM[Sudden death]\n")
+    for cell in ("/w0", "/b0", "/w1", "/b1"):
+        short = short.replace(cell, "   ")
+    source = tmp_path / "short.h9"
+    source.write_bytes(short.encode("iso-8859-15"))
+    code, _, err = run("import", "egd", source, tmp_path / "content" / "short")
+    assert code == 0, err
+    code, _, err = run("export", "egd", tmp_path / "content" / "short", "-o", tmp_path / "again.h9")
+    assert code == 0, err
+    out = (tmp_path / "again.h9").read_bytes().decode("iso-8859-15")
+    assert "/w" not in out and "/b" not in out
+    assert out.splitlines()[:1] == ["; CL[B]"] and "; TM[60]\n; CM[Sudden death]\n" in out
+    assert [line.split()[-3:] for line in out.splitlines()[-4:]] == [
+        ["3+", "2+", "4+"], ["4+", "1-", "3+"], ["1-", "0+", "2-"], ["2-", "0=", "1-"]]

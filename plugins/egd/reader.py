@@ -99,11 +99,15 @@ def read_h9(path: Path) -> Championship:
     names = {label: name for name, label in reversed(LABELS.items())}
     tiebreaks = [names[c] for c in columns[1:] if c in names]
     config["macmahon"]["tiebreaks"] = tiebreaks or ["sos", "sosos"]
-    inferred = bar_floor is None or not tiebreaks
-    if bar_floor is None:
-        ranks = sorted((Rank.parse(line.rank) for line in lines), reverse=True)
-        bar_floor = (str(ranks[0]), str(ranks[-1]))
-    config["macmahon"].update(grouping="bar-floor", bar=bar_floor[0], floor=bar_floor[1])
+    if columns[:1] == ["NBW"]:  # ranked by wins: a Swiss event, one group
+        config["system"] = "swiss"
+        inferred = not tiebreaks
+    else:
+        inferred = bar_floor is None or not tiebreaks
+        if bar_floor is None:
+            ranks = sorted((Rank.parse(line.rank) for line in lines), reverse=True)
+            bar_floor = (str(ranks[0]), str(ranks[-1]))
+        config["macmahon"].update(grouping="bar-floor", bar=bar_floor[0], floor=bar_floor[1])
     notes += _notes(header) if inferred else []
     return Championship(config, files, notes)
 
