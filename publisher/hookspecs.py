@@ -173,9 +173,11 @@ def publisher_site_pages(site: Site, kept: Kept) -> list[Page | DataFile | File]
 
 
 @hookspec(firstresult=True)
-def publisher_export(format: str, event: Event) -> bytes | None:
+def publisher_export(format: str, event: Event, allow_unfinished: bool) -> bytes | None:
     """The computed championship ``event`` as the bytes of a file of format ``format``.
 
+    ``allow_unfinished``: the user asked for the file of an event not over yet (results
+    missing); a format whose readers rate only finished events refuses it otherwise.
     The plugin of that format answers (others return None); raise ContentError for
     what the format cannot carry (a name its encoding has no letters for), naming it.
     """

@@ -210,6 +210,19 @@ def test_a_person_twice_in_one_championship_is_a_problem_naming_the_line(tmp_pat
     assert not (tmp_path / "site").exists()
 
 
+def test_a_pin_of_zero_is_no_pin_and_merges_nobody(tmp_path, run):
+    """OpenGotha and PairGoth write 0 for a player without a PIN: two such rows are two people."""
+    content = write_archive(tmp_path / "content")
+    players = content / "spring-open-2026" / "players.csv"
+    text = players.read_text(encoding="utf-8")
+    players.write_text(text.replace("11100001", "0").replace("GB,,", "GB,,00000000"), encoding="utf-8")
+    code, _, err = run("build", "--content", content, "--out", tmp_path / "site")
+    assert code == 0, err
+    found = people(tmp_path / "site")
+    assert not [key for key in found if key.strip("egd-0") == ""]
+    assert "spring-open-2026" not in [c["slug"] for c in found["egd-11100001"]["championships"]]
+
+
 @pytest.mark.parametrize(("old", "new", "message"), [
     ('timezone = "Europe/Ljubljana"\n', "",
      "schedule.rounds[0]: round 1 starts at 2026-03-07T10:00:00 but the event has no time zone"),

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from anyascii import anyascii
+from gotha_samples import PLAYERS, write_tournament
 
 EXAMPLE = Path(__file__).parent.parent / "content" / "ljubljana-go-open-2026"
 
@@ -47,17 +48,19 @@ def test_export_writes_the_header_and_fixed_columns_in_iso_8859_15(tmp_path, run
     assert code == 0, err
     text = (tmp_path / "lj.h9").read_bytes().decode("iso-8859-15")
     lines = text.splitlines()
-    assert lines[:6] == ["; CL[B]", "; EV[Ljubljana Go Open 2026]", "; PC[,Ljubljana, Slovenia]",
-                         "; DT[2026-05-01,2026-05-03]", "; KM[6.5]", "; McMahon bar 3d, floor 20k"]
-    assert lines[7] == "; Pl Name                            Rk Co Club   MMS   SOS SOSOS SODOS"
-    first = lines[8]
+    # [time]: 60 minutes and 30 seconds of byo-yomi, adjusted 60 + 45 x 30 s = 82 minutes: class A.
+    assert lines[:9] == ["; CL[A]", "; EV[Ljubljana Go Open 2026]", "; PC[,Ljubljana, Slovenia]",
+                         "; DT[2026-05-01,2026-05-03]", "; KM[6.5]", "; TM[82]", "; CM[Standard byo-yomi]",
+                         "; McMahon bar 3d, floor 20k", ";"]
+    assert lines[9] == "; Pl Name                            Rk Co Club   MMS   SOS SOSOS SODOS"
+    first = lines[10]
     assert first[:47] == "   1 Dvorak Lukas                    5d CZ Go_K"
     assert first.split()[-6:] == ["7+/w0", "3+/b0", "2+/b0", "5+/w0", "4+/w0", "6+/w0"]
     standings = {}
     run("build", "--content", folder.parent, "--out", tmp_path / "site")
     data = json.loads((tmp_path / "site" / "lj" / "data" / "standings-6.json").read_text())
     standings = [s["player"] for s in data["standings"]]
-    assert len(lines) - 8 == len(standings)
+    assert len(lines) - 10 == len(standings)
 
 
 def test_names_the_egd_cannot_encode_are_reported_not_mangled(tmp_path, run):
@@ -185,7 +188,7 @@ OPENGOTHA_H9 = (
     "     Lisy Pavol                      6D SK DoSt   42 405? 0 0    4+/b0    1-!w0    2-/b0\n"
     "   4 Surma Mateusz                   6D PL Dzim  41?  406 0 0    3-/w0    2-/w0    1-/b0\n"
     "   5 Jabarin Ali                     6D IL  TAv   41 395? 0 0    0=       0=       6-/w0   |12850431\n"
-    "   6 Chen Xing                       6D CN Beij  39?  361 0 0    0+       0=       5+/b0\n"
+    "   6 Chen Xing                       6D CN Beij  39?  361 0 0    0+       0=       5+/b0   |0\n"
 ).replace("\n", "\r\n")
 
 
@@ -208,3 +211,129 @@ def test_import_reads_a_file_as_opengotha_writes_it(tmp_path, run):
         "table,player1,player2,result,handicap\n1,fan-hui,lisy-pavol,1-0!,0\n"
         "2,tormanen-antti,surma-mateusz,1-0,0\n")
     assert run("build", "--content", tmp_path / "content", "--out", tmp_path / "site")[0] == 0
+
+
+@pytest.mark.parametrize(("time", "expected"), [
+    ('system = "byoyomi"\nmain = 60\nbyoyomi = 30', ("A", "82", "Standard byo-yomi")),
+    ('system = "fischer"\nmain = 45\nincrement = 15', ("A", "75", "Fischer")),
+    ('system = "fischer"\nmain = 40\nincrement = 10', ("B", "60", "Fischer")),
+    ('system = "canadian"\nmain = 40\nperiod = 300\nstones = 25', ("B", "52", "Canadian byo-yomi")),
+    ('system = "sudden-death"\nmain = 30', ("C", "30", "Sudden death")),
+    ('system = "fischer"\nmain = 30\nincrement = 10\ninternet = true', ("D", "50", "Fischer")),
+])
+def test_the_class_comes_from_the_time_limits_by_the_egf_s_rules(tmp_path, run, time, expected):
+    folder = with_latin_names(tmp_path)
+    toml = folder / "event.toml"
+    text = toml.read_text(encoding="utf-8")
+    toml.write_text(text[:text.index("[time]")] + f"[time]\n{time}\n", encoding="utf-8")
+    code, out, err = run("export", "egd", folder, "-o", "-")
+    assert code == 0, err
+    assert out.splitlines()[0] == f"; CL[{expected[0]}]"
+    assert f"; TM[{expected[1]}]\n; CM[{expected[2]}]\n" in out
+
+
+def test_an_event_without_time_limits_is_refused(tmp_path, run):
+    folder = with_latin_names(tmp_path)
+    toml = folder / "event.toml"
+    text = toml.read_text(encoding="utf-8")
+    toml.write_text(text[:text.index("# The time system")], encoding="utf-8")
+    code, _, err = run("export", "egd", folder, "-o", tmp_path / "lj.h9")
+    assert code == 1 and not (tmp_path / "lj.h9").exists()
+    assert "event.toml: time: has no [time]: the EGD rates an event by the class" in err
+
+
+def test_players_without_a_game_are_left_out_and_an_absence_worth_nothing_is_0_minus(tmp_path, run):
+    folder = with_latin_names(tmp_path)
+    rows = (folder / "players.csv").read_text(encoding="utf-8").splitlines()
+    header = rows[0].split(",")
+    late = dict(zip(header, rows[1].split(","), strict=True))
+    late.update(id="late", name="Never Came", egd_name="Came Never", egd_pin="0")
+    rows.append(",".join(late[c] for c in header))
+    (folder / "players.csv").write_text("\n".join(rows) + "\n", encoding="utf-8")
+    round6 = folder / "rounds" / "6.csv"
+    games = round6.read_text(encoding="utf-8").splitlines()
+    games.pop(1)  # both players of table 1 miss round 6, worth absent_score 0 here
+    round6.write_text("\n".join(games) + "\n", encoding="utf-8")
+    code, out, err = run("export", "egd", folder, "-o", "-")
+    assert code == 0, err
+    assert "Came Never" not in out
+    absent_lines = [line for line in out.splitlines() if line.endswith(" 0-")]
+    assert len(absent_lines) == 2, out
+
+
+def test_an_unfinished_event_is_refused_unless_allowed_with_a_warning(tmp_path, run):
+    folder = with_latin_names(tmp_path)
+    round6 = folder / "rounds" / "6.csv"
+    games = round6.read_text(encoding="utf-8").splitlines()
+    cells = games[1].split(",")
+    cells[3] = ""
+    games[1] = ",".join(cells)
+    round6.write_text("\n".join(games) + "\n", encoding="utf-8")
+    code, _, err = run("export", "egd", folder, "-o", tmp_path / "lj.h9")
+    assert code == 1 and not (tmp_path / "lj.h9").exists()
+    assert "the event is not finished (round 6: 1 game(s) without a result)" in err
+    assert "--allow-unfinished" in err
+    code, out, err = run("export", "egd", folder, "-o", "-", "--allow-unfinished")
+    assert code == 0 and "warning:" in err and "not finished" in err
+    assert "?/b0" in out and "?/w0" in out
+
+
+def round_trip(tmp_path: Path, run, folder: Path) -> tuple[bytes, bytes]:
+    """export egd, import egd, export egd: the two files."""
+    assert run("export", "egd", folder, "-o", tmp_path / "one.h9")[0] == 0
+    code, _, err = run("import", "egd", tmp_path / "one.h9", tmp_path / "back" / "again")
+    assert code == 0, err
+    code, _, err = run("export", "egd", tmp_path / "back" / "again", "-o", tmp_path / "two.h9")
+    assert code == 0, err
+    return (tmp_path / "one.h9").read_bytes(), (tmp_path / "two.h9").read_bytes()
+
+
+GO_EVENTS = sorted(p.parent.name for p in (EXAMPLE.parent).glob("*/event.toml")
+                   if 'game = "go"' in p.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("slug", GO_EVENTS)
+def test_a_round_trip_of_each_example_go_event_gives_the_same_bytes(tmp_path, run, slug):
+    folder = tmp_path / "content" / slug
+    shutil.copytree(EXAMPLE.parent / slug, folder)
+    with (folder / "event.toml").open("a", encoding="utf-8") as stream:
+        stream.write("\n[egd]\ntransliterate = true\n")
+    one, two = round_trip(tmp_path, run, folder)
+    assert one == two
+
+
+GOTHA_FILES = {
+    "mcmahon": {},
+    "swiss": {"criteria": ["NBW", "SOSW", "SOSOSW"]},
+    "absent": {"players": [*PLAYERS, ("Fox", "Finn", "4K", {})], "participating": {5: "00" + "1" * 30}},
+    "fischer": {"general": {"complementaryTimeSystem": "FISCHER", "basicTime": "45", "fischerTime": "15"}},
+}
+
+
+@pytest.mark.parametrize("name", sorted(GOTHA_FILES))
+def test_a_round_trip_of_an_imported_opengotha_file_gives_the_same_bytes(tmp_path, run, name):
+    xml = write_tournament(tmp_path / "t.xml", **GOTHA_FILES[name])
+    folder = tmp_path / "content" / "club"
+    assert run("import", "opengotha", xml, folder)[0] == 0
+    (folder / "rounds" / "3.csv").unlink(missing_ok=True)
+    toml = folder / "event.toml"
+    toml.write_text(toml.read_text(encoding="utf-8").replace("rounds = 3", "rounds = 2"), encoding="utf-8")
+    one, two = round_trip(tmp_path, run, folder)
+    assert one == two
+
+
+def test_cells_without_colour_stay_without_colour(tmp_path, run):
+    short = SAMPLE.replace("; KM[6.5]\n", "; KM[6.5]\n; TM[60]\n; CM[Sudden death]\n")
+    for cell in ("/w0", "/b0", "/w1", "/b1"):
+        short = short.replace(cell, "   ")
+    source = tmp_path / "short.h9"
+    source.write_bytes(short.encode("iso-8859-15"))
+    code, _, err = run("import", "egd", source, tmp_path / "content" / "short")
+    assert code == 0, err
+    code, _, err = run("export", "egd", tmp_path / "content" / "short", "-o", tmp_path / "again.h9")
+    assert code == 0, err
+    out = (tmp_path / "again.h9").read_bytes().decode("iso-8859-15")
+    assert "/w" not in out and "/b" not in out
+    assert out.splitlines()[:1] == ["; CL[B]"] and "; TM[60]\n; CM[Sudden death]\n" in out
+    assert [line.split()[-3:] for line in out.splitlines()[-4:]] == [
+        ["3+", "2+", "4+"], ["4+", "1-", "3+"], ["1-", "0+", "2-"], ["2-", "0=", "1-"]]

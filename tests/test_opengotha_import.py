@@ -341,3 +341,51 @@ def test_a_file_without_bar_and_floor_gets_opengothas_own_defaults(tmp_path, run
     assert (code, err) == (0, "")
     mm = tomllib.loads((target / "event.toml").read_text())["macmahon"]
     assert (mm["grouping"], mm["bar"], mm["floor"]) == ("bar-floor", "4d", "20k")
+
+
+def test_four_players_with_pin_zero_are_four_people_imported_and_live(tmp_path, run):
+    """OpenGotha writes egfPin="0" for a player without a PIN."""
+    players = [(s, f, r, {**extra, "egfPin": "0"}) for s, f, r, extra in PLAYERS[:4]] + PLAYERS[4:]
+    content = tmp_path / "content"
+    xml = write_tournament(tmp_path / "t.xml", players=players)
+    code, _, err = run("import", "opengotha", xml, content / "club")
+    assert code == 0, err
+    assert [p["egd_pin"] for p in rows(content / "club" / "players.csv")] == ["", "", "", "", ""]
+    write_tournament(content / "live" / "tournament.xml", players=players)
+    write(content / "live" / "event.toml", 'source = "opengotha"\nfile = "tournament.xml"\n')
+    code, _, err = run("build", "--content", content, "--out", tmp_path / "site")
+    assert code == 0, err
+    for slug in ("club", "live"):
+        event = json.loads((tmp_path / "site" / slug / "data" / "event.json").read_text())
+        assert len(event["players"]) == 5
+    people = json.loads((tmp_path / "site" / "data" / "people.json").read_text())["people"]
+    assert not [p for p in people if p["key"].startswith("egd-")]
+
+
+def pairgoth_xml() -> str:
+    """A file as PairGoth's OpenGotha export writes it: the byes in a <ByePlayer> container,
+    bye keys neither upper-cased nor folded, RESULT_BOTHLOOSE, its own criterion names padded
+    with NULL to six, and a team parameter set without teams."""
+    text = tournament_xml(games=[*GAMES, (3, 1, 0, 1, "RESULT_BOTHLOOSE", 0)], byes=[],
+                          criteria=["MMS", "SOSMM1", "SOSOSM", "NULL", "NULL", "NULL"])
+    byes = "".join(f'<ByePlayer player="{who}" roundNumber="{number}"/>\n'
+                   for number, who in ((1, "EderEva"), (2, "DaleDan")))
+    return text.replace("</Games>", f"</Games>\n<ByePlayer>\n{byes}</ByePlayer>").replace(
+        "</Tournament>", '<TeamTournamentParameterSet><TeamGeneralParameterSet teamSize="4"/>'
+        "</TeamTournamentParameterSet>\n</Tournament>")
+
+
+def test_a_file_written_by_pairgoth_imports_as_opengotha_opens_it(tmp_path, run):
+    xml = tmp_path / "pairgoth.xml"
+    xml.write_text(pairgoth_xml(), encoding="utf-8")
+    target = tmp_path / "content" / "pg"
+    code, out, err = run("import", "opengotha", xml, target)
+    assert (code, err) == (0, ""), err
+    notes = [line for line in out.splitlines() if line.startswith("note:")]
+    assert len(notes) == 1 and notes[0].startswith("note: round 3: Cole Cleo, Dale Dan, Eder Eva")
+    assert rows(target / "rounds" / "1.csv")[-1] == {
+        "table": "", "player1": "eder-eva", "player2": "", "result": "bye", "handicap": "", "komi": ""}
+    assert rows(target / "rounds" / "2.csv")[-1]["player1"] == "dale-dan"
+    assert rows(target / "rounds" / "3.csv")[0]["result"] == "0-0"
+    config = tomllib.loads((target / "event.toml").read_text())
+    assert config["macmahon"]["tiebreaks"] == ["sos-1", "sosos"]

@@ -39,9 +39,9 @@ def publisher_import(format: str, path: Path) -> Championship | None:
 
 
 @hookimpl
-def publisher_export(format: str, event: Event) -> bytes | None:
+def publisher_export(format: str, event: Event, allow_unfinished: bool) -> bytes | None:
     if format != NAME or event.system not in ("macmahon", "swiss") or event.game != "go":
         return None
     from plugins.egd.export import export_h9
 
-    return export_h9(event)
+    return export_h9(event, allow_unfinished)

@@ -10,7 +10,9 @@ from typing import Any
 
 from anyascii import anyascii
 
-from plugins.egd.h9 import ENCODING, Cell, Line, format_line
+from plugins.egd.h9 import ENCODING, SCORE_SETTINGS, Cell, Line, format_line, h9_name
+from plugins.egd.timing import SYSTEMS, read_time
+from plugins.macmahon.settings import Settings
 from publisher.formats import surname_and_first_name
 from publisher.model import Event, Player
 from publisher.problems import ContentError, Problem
@@ -20,21 +22,25 @@ LABELS = {"score": "MMS", "sos": "SOS", "sos-1": "SOS-1", "sos-2": "SOS-2", "mos
            "wins": "NBW", "rating": "Rtg"}
 
 
-def export_h9(event: Event) -> bytes:
-    """The ``.h9`` bytes; ContentError names every player whose name ISO-8859-15 cannot hold."""
+def export_h9(event: Event, allow_unfinished: bool = False) -> bytes:
+    """The ``.h9`` bytes; ContentError names every player whose name ISO-8859-15 cannot hold,
+    and an unfinished event unless ``allow_unfinished``."""
     mm = event.data["macmahon"]
     if mm.results is None or not mm.rounds:
         raise ContentError(Problem(event.rounds_dir, "has no round files", "export after round 1"))
+    _check_finished(event, mm.rounds, allow_unfinished)
     final = mm.results.standings[-1]
-    order = [s.player for s in final.lines]
+    played = _played(mm.rounds)
+    order = [s.player for s in sorted(final.lines, key=lambda s: _tie_order(event, s.place, s.player))
+             if s.player in played]
     place = {pid: n for n, pid in enumerate(order, 1)}
     main = "score" if event.system == "macmahon" else "wins"
     columns = [main, *[t for t in final.tiebreaks if t != main]]
-    cells = _cells(mm.rounds, place, mm.settings.bye_score)
+    egd = _egd_table(event)
+    cells = _cells(mm.rounds, place, mm.settings, short=egd.get("cells") == "short")
     lines = []
     problems = []
-    egd = event.config.get("egd")
-    transliterate = isinstance(egd, dict) and egd.get("transliterate") is True
+    transliterate = egd.get("transliterate") is True
     for pid in order:
         player, standing = event.player(pid), final.by_player[pid]
         surname, first = names(player)
@@ -70,7 +76,52 @@ def names(player: Player) -> tuple[str, str]:
     return surname_and_first_name(player)
 
 
-def _cells(rounds: list[Any], place: dict[str, int], bye_score: float) -> dict[str, list[Cell]]:
+def _egd_table(event: Event) -> dict[str, Any]:
+    egd = event.config.get("egd")
+    return egd if isinstance(egd, dict) else {}
+
+
+def _played(rounds: list[Any]) -> set[str]:
+    """Players with a game or a bye: OpenGotha leaves the others out, and the EGD has no use
+    for a player without a game."""
+    return {pid for rnd in rounds for game in [*rnd.games, *rnd.byes] for pid in (game.black, game.white)
+            if pid is not None}
+
+
+def _tie_order(event: Event, place: int, pid: str) -> tuple:
+    """Players who share a place are written stronger rank first, then by the name written:
+    what the file itself carries, so an import of the file gives the same order back."""
+    player = event.player(pid)
+    strength = -player.rank.value if player.rank is not None else 0
+    return place, strength, h9_name(*names(player))
+
+
+def _check_finished(event: Event, rounds: list[Any], allow: bool) -> None:
+    """An event with games without a result or rounds without a file is not what the EGD rates;
+    with ``allow`` it is written all the same, with a warning."""
+    missing = [n for n in range(len(rounds) + 1, (event.rounds or 0) + 1)]
+    pending = [f"round {rnd.number}: {len(rnd.pending)} game(s) without a result"
+               for rnd in rounds if rnd.pending]
+    if missing:
+        pending.append(f"round(s) {', '.join(map(str, missing))} without a round file")
+    if not pending:
+        return
+    message = f"the event is not finished ({'; '.join(pending)})"
+    if allow:
+        event.warn(f"{message}: written as it stands, results missing as ?",
+                   "submit the file to the EGD once the event is over", file=event.rounds_dir)
+        return
+    raise ContentError(Problem(event.rounds_dir, message, "enter the missing results, or export a "
+                               "preliminary file with --allow-unfinished"))
+
+
+def _unplayed(points: float) -> str:
+    """A round without a game as OpenGotha writes it: 0+ worth a win, 0= half, 0- nothing."""
+    return "+" if points >= 1 else "=" if points > 0 else "-"
+
+
+def _cells(rounds: list[Any], place: dict[str, int], settings: Any, short: bool) -> dict[str, list[Cell]]:
+    """Each player's cell a round; ``short``: without colour and handicap, as the file read."""
     cells: dict[str, list[Cell]] = {pid: [] for pid in place}
     for rnd in rounds:
         seen: set[str] = set()
@@ -79,38 +130,72 @@ def _cells(rounds: list[Any], place: dict[str, int], bye_score: float) -> dict[s
             for me, other, colour, index in ((game.black, game.white, "b", 0),
                                              (game.white, game.black, "w", 1)):
                 mark = "?" if points is None else {1.0: "+", 0.5: "="}.get(points[index], "-")
-                cells[me].append(Cell(place[other], mark, colour, game.handicap, game.forfeit))
+                cells[me].append(Cell(place[other], mark, "" if short else colour,
+                                      0 if short else game.handicap, game.forfeit))
                 seen.add(me)
         for game in rnd.byes:
-            cells[game.black].append(Cell(0, "+" if bye_score >= 1 else "="))
+            cells[game.black].append(Cell(0, _unplayed(settings.bye_score)))
             seen.add(game.black)
         for pid in place:
             if pid not in seen:
-                cells[pid].append(Cell(0, "="))
+                cells[pid].append(Cell(0, _unplayed(settings.absent_score)))
     return cells
 
 
 def _header(event: Event, columns: list[str], cells: dict[str, list[Cell]]) -> list[str]:
-    egd: dict[str, Any] = event.config.get("egd", {}) if isinstance(event.config.get("egd"), dict) else {}
+    egd = _egd_table(event)
     handicap = event.config.get("macmahon", {}).get("handicap")
-    lines = [f"; CL[{egd.get('class', 'B')}]", f"; EV[{event.name}]",
+    egd_class, minutes, comment = _time_lines(event, egd)
+    lines = [f"; CL[{egd_class}]", f"; EV[{event.name}]",
              f"; PC[{egd.get('country', '')},{event.venue}]",
              f"; DT[{event.start.isoformat()},{event.end.isoformat()}]"]
     handicapped = any(c.handicap for row in cells.values() for c in row)
     if handicapped and isinstance(handicap, dict):
         lines.append(f"; HA[h{handicap.get('correction', 1)}]")
     komi = handicap.get("komi", 6.5) if isinstance(handicap, dict) else 6.5
-    lines += [f"; KM[{komi:g}]"]
-    if "time" in egd:
-        lines.append(f"; TM[{egd['time']}]")
-    if "comment" in egd:
-        lines.append(f"; CM[{egd['comment']}]")
+    lines += [f"; KM[{komi:g}]", f"; TM[{minutes}]", f"; CM[{comment}]"]
     settings = event.data["macmahon"].settings
     if event.system == "macmahon" and settings.grouping == "bar-floor":
         lines.append(f"; McMahon bar {settings.bar}, floor {settings.floor}")
+    scores = _score_settings(settings)
+    if scores:
+        lines.append(f"; Scores {{{scores}}}")
     lines += [";", "; Pl Name                            Rk Co Club"
               + "".join(f"{LABELS.get(c, c.upper())[:5]:>6}" for c in columns)]
     return lines
+
+
+def _score_settings(settings: Settings) -> str:
+    """The settings of the scores that differ from the defaults, as a TOML inline table's
+    inside: an import of the file gives the same scores, so the same standings, back."""
+    default = Settings(settings.system)
+    values = {k: getattr(settings, k) for k in SCORE_SETTINGS if getattr(settings, k) != getattr(default, k)}
+    return ", ".join(f"{k} = {_toml(v)}" for k, v in values.items())
+
+
+def _toml(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return f"{value:g}" if isinstance(value, float | int) else f'"{value}"'
+
+
+def _time_lines(event: Event, egd: dict[str, Any]) -> tuple[str, str, str]:
+    """``CL``, ``TM`` (the adjusted time in minutes) and ``CM`` (the time system) from ``[time]``;
+    ``[egd] class``, ``time`` and ``comment`` (as an imported file stated them) come first."""
+    time = read_time(event)
+    if time is None and not {"class", "time", "comment"} <= egd.keys():
+        raise ContentError(Problem(event.toml_path, "has no [time]: the EGD rates an event by the class "
+                                   "its time limits earn (CL, TM, CM)",
+                                   'add [time] with system = "byoyomi", main = 60 (minutes) and '
+                                   "byoyomi = 30 (seconds), as the event is played", key="time"))
+    computed = (time.egd_class(), str(time.adjusted_seconds() // 60), SYSTEMS[time.system]) if time else ()
+    if "class" not in egd and computed[:1] == ("X",):
+        event.warn(f"the time limits (adjusted time {computed[1]} minutes) are below the EGF's class C: "
+                   "the EGD does not rate the event", "check [time]", key="time")
+    stated = [egd.get(key) for key in ("class", "time", "comment")]
+    egd_class, minutes, comment = (str(s) if s is not None else c
+                                   for s, c in zip(stated, computed or stated, strict=True))
+    return egd_class, minutes, comment
 
 
 def _number(value: float) -> str:

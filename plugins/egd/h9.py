@@ -22,6 +22,11 @@ HEADER = re.compile(r"^;\s*([A-Z]{2})\[(.*)\]\s*$")
 # and floor (the EGD skips comments; the import reads them back).
 COLUMNS_LINE = re.compile(r"^;\s*Pl\s+Name\s+Rk\s+Co\s+Club\s*(.*)$")
 BAR_FLOOR_LINE = re.compile(r"^;\s*McMahon bar (\w+), floor (\w+)\s*$")
+# A comment with the [macmahon] settings of the scores the format has no line for, as a TOML
+# inline table: ``; Scores {zero_point = "30k", absent_score = 0.5}``.
+SCORES_LINE = re.compile(r"^;\s*Scores (\{.*\})\s*$")
+SCORE_SETTINGS = ("zero_point", "bye_score", "absent_score", "bye_wins", "absent_wins", "round_down",
+                  "sos_unplayed")
 # OpenGotha writes a game won by default as ``22+!w0``: the ``!`` takes the place of ``/``.
 CELL = re.compile(r"^(\d{1,4})([+\-=?])(!?)(?:(?:/|(?<=!))([wbWB])(\d)?)?(!?)$")
 

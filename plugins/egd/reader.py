@@ -9,11 +9,23 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+import tomllib
 from pathlib import Path
 from typing import Any
 
 from plugins.egd.export import LABELS
-from plugins.egd.h9 import BAR_FLOOR_LINE, COLUMNS_LINE, ENCODING, HEADER, Cell, Line, parse_cell
+from plugins.egd.h9 import (
+    BAR_FLOOR_LINE,
+    COLUMNS_LINE,
+    ENCODING,
+    HEADER,
+    SCORE_SETTINGS,
+    SCORES_LINE,
+    Cell,
+    Line,
+    parse_cell,
+)
+from publisher.content.folders import egd_pin
 from publisher.formats import Championship, csv_text, new_player_id
 from publisher.problems import ContentError, Problem
 from publisher.ranks import Rank
@@ -39,6 +51,7 @@ def read_h9(path: Path) -> Championship:
     header: dict[str, str] = {}
     columns: list[str] = []
     bar_floor: tuple[str, str] | None = None
+    scores: dict[str, Any] = {}
     lines: list[Line] = []
     for number, raw in enumerate(text.splitlines(), 1):
         stripped = raw.strip()
@@ -52,6 +65,8 @@ def read_h9(path: Path) -> Championship:
                 columns = COLUMNS_LINE.match(stripped).group(1).split()  # type: ignore[union-attr]
             if BAR_FLOOR_LINE.match(stripped):
                 bar_floor = BAR_FLOOR_LINE.match(stripped).groups()  # type: ignore[union-attr,assignment]
+            if SCORES_LINE.match(stripped):
+                scores = _scores(path, SCORES_LINE.match(stripped).group(1), number)  # type: ignore[union-attr]
             continue
         lines.append(_line(path, raw, number, lines[-1] if lines else None))
     if not lines:
@@ -77,15 +92,23 @@ def read_h9(path: Path) -> Championship:
     for number in range(1, rounds + 1):
         files[f"rounds/{number}.csv"] = csv_text(ROUND_COLUMNS, games[number])
     config = _config(path, header, rounds)
+    notes: list[str] = []
+    config["macmahon"].update(scores or _unplayed_scores(lines, notes))
+    if not any(cell.colour for line in lines for cell in line.cells if cell.opponent):
+        config["egd"]["cells"] = "short"  # OpenGotha's short game format: no colour, no handicap
     names = {label: name for name, label in reversed(LABELS.items())}
     tiebreaks = [names[c] for c in columns[1:] if c in names]
     config["macmahon"]["tiebreaks"] = tiebreaks or ["sos", "sosos"]
-    inferred = bar_floor is None or not tiebreaks
-    if bar_floor is None:
-        ranks = sorted((Rank.parse(line.rank) for line in lines), reverse=True)
-        bar_floor = (str(ranks[0]), str(ranks[-1]))
-    config["macmahon"].update(grouping="bar-floor", bar=bar_floor[0], floor=bar_floor[1])
-    notes = _notes(header) if inferred else []
+    if columns[:1] == ["NBW"]:  # ranked by wins: a Swiss event, one group
+        config["system"] = "swiss"
+        inferred = not tiebreaks
+    else:
+        inferred = bar_floor is None or not tiebreaks
+        if bar_floor is None:
+            ranks = sorted((Rank.parse(line.rank) for line in lines), reverse=True)
+            bar_floor = (str(ranks[0]), str(ranks[-1]))
+        config["macmahon"].update(grouping="bar-floor", bar=bar_floor[0], floor=bar_floor[1])
+    notes += _notes(header) if inferred else []
     return Championship(config, files, notes)
 
 
@@ -119,7 +142,7 @@ def _line(path: Path, raw: str, number: int, previous: Line | None) -> Line:
         raise ContentError(Problem(path, "has no round cells (like 12+/w0 or 0=)", _FIX, line=number))
     return Line(int(words[0]), name[0].replace("_", " "), " ".join(name[1:]).replace("_", " "),
                 f"{int(rank.group(1))}{rank.group(2).lower()}", words[rank_at + 1], words[rank_at + 2],
-                words[rank_at + 3:], cells, number, shared or int(words[0]), pin.strip())
+                words[rank_at + 3:], cells, number, shared or int(words[0]), egd_pin(pin))
 
 
 def _ids(lines: list[Line]) -> dict[int, str]:
@@ -182,12 +205,43 @@ def _config(path: Path, header: dict[str, str], rounds: int) -> dict[str, Any]:
         "name": header.get("EV") or path.stem, "game": "go", "system": "macmahon", "start": start,
         "end": end, "venue": city.strip() or country.strip(), "rounds": rounds,
         "macmahon": {},
-        "egd": {"class": header.get("CL", "B"), "country": country.strip()},
+        "egd": {"country": country.strip()},
     }
+    # The EGD's class, adjusted time and time system as the file states them: the export writes
+    # them back (the file has no main time or byo-yomi to make a [time] table from).
+    for key, name in (("CL", "class"), ("TM", "time"), ("CM", "comment")):
+        if header.get(key):
+            config["egd"][name] = header[key]
     komi = header.get("KM", "")
     if re.fullmatch(r"-?[0-9]{1,2}(\.5)?", komi):
         config["macmahon"]["handicap"] = {"komi": float(komi)}
     return config
+
+
+def _scores(path: Path, text: str, number: int) -> dict[str, Any]:
+    """The ``; Scores {...}`` comment the export writes: [macmahon] settings of the scores."""
+    try:
+        found = tomllib.loads(f"scores = {text}")["scores"]
+    except tomllib.TOMLDecodeError as exc:
+        raise ContentError(Problem(path, f"the Scores comment is not a TOML table ({exc})", _FIX,
+                                   line=number)) from None
+    unknown = sorted(set(found) - set(SCORE_SETTINGS))
+    if unknown:
+        raise ContentError(Problem(path, f"the Scores comment names {', '.join(unknown)}, not a setting "
+                                   f"of the scores ({', '.join(SCORE_SETTINGS)})", _FIX, line=number))
+    return found
+
+
+def _unplayed_scores(lines: list[Line], notes: list[str]) -> dict[str, Any]:
+    """A file without the Scores comment: a round without a game is worth what its cells say
+    (``0=`` half a point, ``0-`` nothing), as OpenGotha writes them."""
+    marks = {c.result for line in lines for c in line.cells if c.opponent == 0 and c.result != "+"}
+    if marks == {"="}:
+        return {"absent_score": 0.5}
+    if len(marks) > 1:
+        notes.append("rounds without a game are written both 0= and 0-: each counts as absent here, "
+                     "worth nothing ([macmahon] absent_score)")
+    return {}
 
 
 def _dates(path: Path, text: str) -> tuple[dt.date, dt.date]:

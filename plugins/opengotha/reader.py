@@ -20,6 +20,7 @@ from xml.etree.ElementTree import Element
 
 from plugins.macmahon.settings import TIEBREAKS
 from plugins.opengotha.xmlfile import XmlFile
+from publisher.content.folders import egd_pin
 from publisher.formats import Championship, csv_text, new_player_id
 from publisher.problems import ContentError, Problems
 
@@ -41,6 +42,7 @@ RESULTS: dict[str, str] = {
     "RESULT_EQUAL_BYDEF": "0.5-0.5",
     "RESULT_BOTHWIN_BYDEF": "1-1",
     "RESULT_BOTHLOSE_BYDEF": "0-0",
+    "RESULT_BOTHLOOSE": "0-0",  # PairGoth's spelling of RESULT_BOTHLOSE
 }
 _UNMARKED_BYDEF = {"RESULT_EQUAL_BYDEF", "RESULT_BOTHWIN_BYDEF", "RESULT_BOTHLOSE_BYDEF"}
 
@@ -52,6 +54,9 @@ CRITERIA: dict[str, str] = {
     "CUSSM": "cuss", "CUSSW": "cuss", "DC": "dc", "SDC": "sdc", "Rating": "rating", "MMS": "mms",
     "NBW": "wins",
 }
+# PairGoth writes its own names for some of OpenGotha's criteria.
+PAIRGOTH_CRITERIA = {"NONE": "NULL", "CATEGORY": "CAT", "RANK": "Rank", "RATING": "Rating",
+                     "SOSWM1": "SOSW-1", "SOSWM2": "SOSW-2", "SOSMM1": "SOSM-1", "SOSMM2": "SOSM-2"}
 # The criteria OpenGotha computes both on wins (W) and on McMahon scores (M).
 _FAMILY = {name.format(kind) for name in ("SOS{}", "SOS{}-1", "SOS{}-2", "SODOS{}", "SOSOS{}", "CUSS{}")
            for kind in "WM"}
@@ -158,7 +163,7 @@ def _players(xml: XmlFile, rounds: int, problems: Problems, notes: list[str]) ->
         players.append(_Player(player_id, key, {
             "id": player_id, "name": f"{name} {first}".strip(), "surname": name, "first_name": first,
             "rank": rank, "rating": rating, "country": element.get("country", "").strip(),
-            "club": element.get("club", "").strip(), "egd_pin": element.get("egfPin", "").strip(),
+            "club": element.get("club", "").strip(), "egd_pin": egd_pin(element.get("egfPin", "")),
             "mms_correction": correction or "",
         }, element, absent))
     if skipped:
@@ -219,6 +224,8 @@ def _games(xml: XmlFile, by_key: dict[str, _Player], folded: dict[str, _Player],
             "table": table, "player1": black.id, "player2": white.id, "result": RESULTS[code],
             "handicap": handicap})
     for element in xml.root.iter("ByePlayer"):
+        if "player" not in element.attrib and "roundNumber" not in element.attrib:
+            continue  # PairGoth's container of the byes, named like them: OpenGotha skips it too
         number = _whole(xml, element, "roundNumber", 1, rounds, problems)
         who = player(element, "player")
         if number is None or who is None:
@@ -286,15 +293,39 @@ def _config(xml: XmlFile, general: Element, rounds: int, games: dict[int, list[d
             for row in rows:
                 if row["result"] != "bye":
                     row["komi"] = handicap["komi"] if row["handicap"] == 0 else handicap["handicap_komi"]
+    config["time"] = _time(xml, general, problems)
     if general.get("numberOfCategories", "1") not in ("", "1"):
         notes.append("GeneralParameterSet numberOfCategories: categories are not carried over")
     return config
 
 
+# OpenGotha's complementaryTimeSystem to [time] system, and the attributes each one reads.
+_TIME_SYSTEMS = {"SUDDENDEATH": ("sudden-death", ()), "STDBYOYOMI": ("byoyomi", ("byoyomi",)),
+                 "CANBYOYOMI": ("canadian", ("period", "stones")), "FISCHER": ("fischer", ("increment",))}
+# [time] key: (attribute, OpenGotha's default when the file leaves it out, its bounds).
+_TIME_KEYS = {"main": ("basicTime", "60", 0, 1440), "byoyomi": ("stdByoYomiTime", "30", 1, 600),
+              "period": ("canByoYomiTime", "300", 1, 3600), "stones": ("nbMovesCanTime", "15", 1, 100),
+              "increment": ("fischerTime", "10", 0, 600)}
+
+
+def _time(xml: XmlFile, general: Element, problems: Problems) -> dict[str, Any]:
+    """[time] from the time system OpenGotha keeps (Canadian byo-yomi where the file names
+    none, as OpenGotha reads it): the export's EGD class, TM and CM come from it."""
+    code = general.get("complementaryTimeSystem", "CANBYOYOMI").strip()
+    system, keys = _TIME_SYSTEMS.get(code, _TIME_SYSTEMS["CANBYOYOMI"])
+    table: dict[str, Any] = {"system": system}
+    for key in ("main", *keys):
+        attribute, default, low, high = _TIME_KEYS[key]
+        table[key] = _whole(xml, general, attribute, low, high, problems, default=default)
+    if general.get("bInternet", "false").strip() == "true":
+        table["internet"] = True
+    return table
+
+
 def _criteria(xml: XmlFile) -> list[str]:
     found = xml.root.iterfind(".//PlacementParameterSet//PlacementCriterion")
     numbered = sorted((_number(e.get("number", "")) or 0, e.get("name", "NULL")) for e in found)
-    return [name for _, name in numbered]
+    return [PAIRGOTH_CRITERIA.get(name, name) for _, name in numbered]
 
 
 def _mixed_criteria(criteria: list[str], system: str, notes: list[str]) -> None:

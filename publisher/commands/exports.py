@@ -20,7 +20,8 @@ def run_export(args: argparse.Namespace) -> int:
               f"{', '.join(sorted(known)) or 'none installed'}", file=sys.stderr)
         return 2
     event = load_event(args.plugins, args.event)
-    data = args.plugins.hook.publisher_export(format=args.format, event=event)
+    data = args.plugins.hook.publisher_export(format=args.format, event=event,
+                                             allow_unfinished=args.allow_unfinished)
     for warning in event.warnings:
         print(f"warning: {warning}", file=sys.stderr)
     if data is None:
@@ -47,4 +48,6 @@ def add_command(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("event", type=Path, help="the championship folder, like content/open-2026")
     parser.add_argument("-o", "--output", type=Path, default=None,
                         help="the file to write (default: <slug> and the format's ending; - for stdout)")
+    parser.add_argument("--allow-unfinished", action="store_true",
+                        help="write the file of an event whose results are not all in (with a warning)")
     parser.set_defaults(run=run_export)

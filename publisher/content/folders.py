@@ -278,6 +278,13 @@ def read_players(path: Path) -> list[Player]:
     return players
 
 
+def egd_pin(text: str) -> str:
+    """An EGD PIN as written, or "" for none: OpenGotha and PairGoth write ``0`` for a player
+    without a PIN, and four such players are four people, not one."""
+    text = text.strip()
+    return "" if not text.strip("0") else text
+
+
 def _player(path: Path, row: Row, problems: Problems) -> Player | None:
     before = len(problems.items)
     player_id, name = row.get("id"), row.get("name")
@@ -305,9 +312,12 @@ def _player(path: Path, row: Row, problems: Problems) -> Player | None:
                      "write yes or no", line=row.line)
     if len(problems.items) > before:
         return None
+    fields = dict(row.cells)
+    if "egd_pin" in fields:
+        fields["egd_pin"] = egd_pin(fields["egd_pin"])
     return Player(id=player_id, name=name, line=row.line, rank=rank, rating=rating,
                   country=row.get("country"), club=row.get("club"), esc_rank=esc_rank,
-                  esc_round2=esc_round2 in _YES, group=row.get("group"), fields=dict(row.cells))
+                  esc_round2=esc_round2 in _YES, group=row.get("group"), fields=fields)
 
 
 def _integer(path: Path, row: Row, column: str, bounds: Bounds, example: int,
