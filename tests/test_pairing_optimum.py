@@ -1,10 +1,12 @@
 """The pairing against an exact optimum computed independently on the whole field.
 
-Random McMahon fields of up to 40 players play several rounds with seeded results. For
-every round, the project's pairing must have the fewest repeated games (a third meeting
-counting four times a second) and then the smallest sum over tables of the McMahon score
-difference that any pairing of the same players has: a minimum-cost perfect matching over
-every pair of the field, solved by networkx here and nowhere else.
+Random McMahon fields of up to 40 players, in three clubs of two countries, play several
+rounds with seeded results, and the pairing avoids same-club and same-country games and
+balances colours. For every round, the project's pairing must have the fewest repeated
+games (a third meeting counting four times a second) and then the smallest sum over tables
+of the McMahon score difference that any pairing of the same players has: a minimum-cost
+perfect matching over every pair of the field, solved by networkx here and nowhere else.
+The secondary criteria choose only among pairings that equal it.
 """
 
 from __future__ import annotations
@@ -43,20 +45,25 @@ def play(size: int, rounds: int, groups: int, strategy: str, seed: int) -> list[
     rng = random.Random(seed)
     start = {f"p{i:02}": rng.randrange(groups) for i in range(size)}
     score = {p: float(s) for p, s in start.items()}
+    club = {p: rng.choice(["A", "B", "C"]) for p in start}
     met: dict[str, Counter] = {p: Counter() for p in start}
     byes: Counter = Counter()
+    balance: Counter = Counter()
     found = []
     for number in range(1, rounds + 1):
         order = sorted(start, key=lambda p: (-score[p], p))
-        field = [Entrant(p, score[p], frozenset(met[p]), byes[p],
-                         met_twice=frozenset(o for o, n in met[p].items() if n > 1)) for p in order]
+        field = [Entrant(p, score[p], frozenset(met[p]), byes[p], balance=balance[p],
+                         met_twice=frozenset(o for o, n in met[p].items() if n > 1), club=club[p],
+                         country="X" if club[p] == "A" else "Y") for p in order]
         by_id = {e.id: e for e in field}
-        result = pair(field, strategy, f"{seed}:{number}")
+        result = pair(field, strategy, f"{seed}:{number}", avoid=("club", "country"))
         paired = [e for e in field if e.id != result.bye]
         found.append((achieved(result.tables, by_id, met), exact(paired, met)))
         for table in result.tables:
             met[table.black][table.white] += 1
             met[table.white][table.black] += 1
+            balance[table.black] -= 1
+            balance[table.white] += 1
             winner = table.black if rng.random() < 0.5 else table.white
             score[winner] += 1
         if result.bye:

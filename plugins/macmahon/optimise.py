@@ -8,9 +8,16 @@ that sum is each boundary's score gap times the tables crossing it. Where the dr
 crosses a boundary more often, the score groups around it (and everyone paired with
 them) are re-paired by a minimum-cost perfect matching whose cost is, in this order:
 a repeated game (a third meeting far more than a second), the pair's score difference,
-then leaving a pair the draw made and the distance from the strategy's opponents. The
-window grows a score group at a time on both sides while it stays small enough to
-solve at once; the new pairs are kept only if they cost less.
+then the secondary criteria (a club or country the two share, where the event avoids it,
+then a game off colour balance), then leaving a pair the draw made and the distance from
+the strategy's opponents. The window grows a score group at a time on both sides while
+it stays small enough to solve at once; the new pairs are kept only if they cost less.
+
+Last, :func:`exchange` lets two tables of one score group trade opponents wherever that
+lowers the secondary criteria without a repeated game: inside a score group every pair
+has the same score difference, 0, so the sum is untouched. Trades between two tables
+reach the fewest same-club games and games off balance a score group allows in nearly
+every field, in far less time than a matching of the whole group would take.
 """
 
 from __future__ import annotations
@@ -23,7 +30,7 @@ from typing import Protocol
 from plugins.macmahon.repair import Pair
 
 REPEAT_COST = 10**15  # times the square of the meetings so far
-GAP_COST = 10**7      # a half point of score difference
+GAP_COST = 10**9      # a half point of score difference: more than a window's secondary criteria
 BREAK_COST = 10       # leaving a pair the draw made
 WINDOW = 48           # players re-paired at once at most (a matching of 48 takes ~0.1 s)
 
@@ -81,7 +88,8 @@ def excess_boundaries(pairs: list[Pair], by_id: Mapping[str, Player]) -> list[fl
 
 
 def optimise(pairs: list[Pair], by_id: Mapping[str, Player], position: Mapping[str, int],
-             strategy_cost: Callable[[str, str], int], note: str) -> list[Pair]:
+             strategy_cost: Callable[[str, str], int], secondary: Callable[[str, str], int],
+             note: str) -> list[Pair]:
     """The pairs, with every window around a boundary crossed too often re-paired where that
     lowers the repeats or the sum of score differences. New pairs get ``note`` (its
     ``{players}`` and ``{saved}`` filled in); pairs kept keep their own notes."""
@@ -90,13 +98,14 @@ def optimise(pairs: list[Pair], by_id: Mapping[str, Player], position: Mapping[s
         todo = [s for s in excess_boundaries(pairs, by_id) if s not in tried]
         if not todo:
             return pairs
-        pairs, solved = _improve_around(pairs, todo[0], by_id, position, strategy_cost, note)
+        pairs, solved = _improve_around(pairs, todo[0], by_id, position, strategy_cost, secondary,
+                                        note)
         tried |= solved | {todo[0]}
 
 
 def _improve_around(pairs: list[Pair], score: float, by_id: Mapping[str, Player],
                     position: Mapping[str, int], strategy_cost: Callable[[str, str], int],
-                    note: str) -> tuple[list[Pair], set[float]]:
+                    secondary: Callable[[str, str], int], note: str) -> tuple[list[Pair], set[float]]:
     """Re-pair the widest window of score groups around the boundary below ``score`` that
     stays within WINDOW players (or, where the two groups beside it are more, the tables
     crossing it and those nearest to it in the order); keep it if it is better. Also
@@ -114,7 +123,7 @@ def _improve_around(pairs: list[Pair], score: float, by_id: Mapping[str, Player]
             break
     if best is None:
         best = _nearest(pairs, score, scores[k + 1], by_id, position)
-    fresh = _match(best, by_id, strategy_cost)
+    fresh = _match(best, by_id, strategy_cost, secondary)
     if fresh is None:
         return pairs, inside
     before = quality(best, by_id)
@@ -149,8 +158,8 @@ def _nearest(pairs: list[Pair], upper: float, lower: float, by_id: Mapping[str, 
     return crossing + beside[:max(0, WINDOW // 2 - len(crossing))]
 
 
-def _match(window: list[Pair], by_id: Mapping[str, Player],
-           strategy_cost: Callable[[str, str], int]) -> list[Pair] | None:
+def _match(window: list[Pair], by_id: Mapping[str, Player], strategy_cost: Callable[[str, str], int],
+           secondary: Callable[[str, str], int]) -> list[Pair] | None:
     """The minimum-cost perfect matching of the window's players, or None if there is none."""
     import networkx as nx  # a tenth of a second to import, and most pairings never get here
 
@@ -161,7 +170,7 @@ def _match(window: list[Pair], by_id: Mapping[str, Player],
         pa, pb = by_id[a], by_id[b]
         kept = frozenset((a, b)) in old
         costs[a, b] = (REPEAT_COST * meetings(pa, pb) ** 2 + GAP_COST * half_points(pa, pb)
-                       + (0 if kept else BREAK_COST + strategy_cost(a, b)))
+                       + secondary(a, b) + (0 if kept else BREAK_COST + strategy_cost(a, b)))
     ceiling = max(costs.values(), default=0) + 1
     graph = nx.Graph()
     graph.add_nodes_from(players)
@@ -175,6 +184,63 @@ def _match(window: list[Pair], by_id: Mapping[str, Player],
         a, b = sorted((a, b), key=order.__getitem__)
         fresh.append(old.get(frozenset((a, b))) or Pair(a, b, []))
     return fresh
+
+
+def exchange(pairs: list[Pair], by_id: Mapping[str, Player], position: Mapping[str, int],
+             strategy_cost: Callable[[str, str], int], secondary: Callable[[str, str], int],
+             explain: Callable[[Pair, Pair], str]) -> list[Pair]:
+    """The pairs, with tables of one score group trading opponents while that lowers the
+    secondary criteria without a repeated game.
+
+    Each table that costs something in them, in order, tries every other table of its
+    score group and both ways to trade; the trade that lowers the cost most (then stays
+    nearest the strategy) is made. Rounds of this go on until one makes no trade. The two
+    new tables are told why by ``explain(old table, other old table)``; the notes of the
+    tables they replace no longer hold and are dropped."""
+    pairs = list(pairs)
+    groups: dict[float, list[int]] = {}
+    for index, p in enumerate(pairs):
+        if by_id[p.a].score == by_id[p.b].score:
+            groups.setdefault(by_id[p.a].score, []).append(index)
+    for members in groups.values():
+        cost = {i: secondary(pairs[i].a, pairs[i].b) for i in members}
+        traded = True
+        while traded:
+            traded = False
+            for i in (i for i in members if cost[i]):
+                trade = _best_trade(pairs, i, members, cost, by_id, strategy_cost, secondary)
+                if trade is None:
+                    continue
+                j, one, two = trade
+                why = explain(pairs[i], pairs[j])
+                pairs[i], pairs[j] = (Pair(*sorted(new, key=position.__getitem__), [why])
+                                      for new in (one, two))
+                cost[i], cost[j] = secondary(*one), secondary(*two)
+                traded = True
+    return pairs
+
+
+def _best_trade(pairs: list[Pair], i: int, members: list[int], cost: Mapping[int, int],
+                by_id: Mapping[str, Player], strategy_cost: Callable[[str, str], int],
+                secondary: Callable[[str, str], int]) -> tuple[int, tuple[str, str], tuple[str, str]] | None:
+    """The table table ``i`` should trade opponents with, and the two new pairs; None if no trade
+    lowers the cost without a repeated game."""
+    p = pairs[i]
+    best: tuple[tuple[int, int], int, tuple[str, str], tuple[str, str]] | None = None
+    for j in members:
+        if j == i:
+            continue
+        q = pairs[j]
+        before = cost[i] + cost[j]
+        for one, two in (((p.a, q.a), (p.b, q.b)), ((p.a, q.b), (p.b, q.a))):
+            if one[1] in by_id[one[0]].met or two[1] in by_id[two[0]].met:
+                continue
+            saved = secondary(*one) + secondary(*two) - before
+            if saved < 0:
+                key = (saved, strategy_cost(*one) + strategy_cost(*two))
+                if best is None or key < best[0]:
+                    best = (key, j, one, two)
+    return None if best is None else best[1:]
 
 
 def _points(half: int) -> str:

@@ -56,5 +56,5 @@ def pairing_order(players: list[Player], rounds: list[Round], grouping: Grouping
         twice = (frozenset(o for o in met if opponents.count(o) > 1) if len(met) < len(opponents)
                  else frozenset())
         entrants.append(Entrant(player.id, score, met, sum(1 for e in entries if e.kind == "bye"),
-                                level, balance, twice))
+                                level, balance, twice, player.club.strip(), player.country.strip()))
     return entrants

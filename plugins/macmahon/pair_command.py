@@ -66,7 +66,7 @@ def run_pair(args: argparse.Namespace) -> int:
                                    "absent (players.csv absent)", "check withdrawn and absent; if the event "
                                    "is over, lower rounds in event.toml", key="macmahon.withdrawn"))
     pairing = pair(order, strategy, f"{event.seed}:round-{number}", lambda pid: event.player(pid).name,
-                   mm.settings.handicap, event.game)
+                   mm.settings.handicap, event.game, mm.settings.avoid_same)
     print(f"Round {number} of {event.name}: {strategy} pairing, {STRATEGY_PAIRS[strategy]}")
     print(_listing(event, pairing, {e.id: e.score for e in order}))
     gone = [f"{event.player(pid).name} ({pid}) {f'after round {last}' if last else 'before round 1'}"

@@ -6,6 +6,9 @@ already met everyone the strategy could still give them, or is left over in an
 odd group, goes down and plays at the top of the next group. If the draw
 corners itself at the bottom (the last players left have all met), the bottom of
 the field is re-paired by a minimum-cost perfect matching (:mod:`.repair`).
+Where the draw crosses score groups more than it must, :mod:`.optimise` re-pairs
+around it; then tables of a score group trade opponents to avoid same-club or
+same-country games (where the event asks) and games that leave colours off balance.
 Every float, bye and departure from the strategy gets a sentence a director can
 read out to a player.
 """
@@ -17,9 +20,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from itertools import groupby
 
-from plugins.macmahon.colours import seat
-from plugins.macmahon.optimise import optimise
-from plugins.macmahon.repair import Pair, repair
+from plugins.macmahon.colours import imbalance, seat
+from plugins.macmahon.optimise import exchange, optimise
+from plugins.macmahon.repair import AVOID_COST, COLOUR_COST, Pair, repair
 from plugins.macmahon.settings import Handicap
 from plugins.macmahon.standings import display
 from publisher.text import join_names
@@ -45,6 +48,8 @@ class Entrant:
     level: int | None = None  # the handicap level (see colours.level); None without handicaps
     balance: int = 0          # games as White less games as Black, in even games so far
     met_twice: frozenset[str] = frozenset()  # opponents met twice or more
+    club: str = ""
+    country: str = ""
 
 
 @dataclass
@@ -83,17 +88,19 @@ class Pairing:
 
 def pair(field_order: list[Entrant], strategy: str, seed: str,
          label: Callable[[str], str] = str, handicap: Handicap | None = None,
-         game: str = "go") -> Pairing:
+         game: str = "go", avoid: tuple[str, ...] = ()) -> Pairing:
     """Pair ``field_order`` (already in pairing order) by ``strategy``.
 
     ``seed`` makes the draws (``simple`` groups, colours) reproducible; ``label``
     turns an id into what the explanations call the player (their name). Handicaps
-    and colours follow :mod:`.colours`.
+    and colours follow :mod:`.colours`. ``avoid`` names what two opponents should not
+    share where that costs no score difference: ``"club"``, ``"country"`` or both.
     """
     best: Pairing | None = None
     for bye, bye_note in _bye_candidates(field_order, label):
         rest = [e for e in field_order if e.id != (bye.id if bye else None)]
-        pairing = _pair_even(rest, strategy, seed, label, handicap, game)
+        secondary = _Secondary({e.id: e for e in rest}, handicap, avoid, label, game)
+        pairing = _pair_even(rest, strategy, seed, secondary)
         pairing.bye, pairing.bye_note = (bye.id, bye_note) if bye else (None, "")
         if not pairing.repeats:
             return pairing
@@ -130,11 +137,61 @@ def _bye_candidates(field_order: list[Entrant],
                         f"{label(entrant.id)} is the lowest of those with the fewest.")
 
 
-def _pair_even(field_order: list[Entrant], strategy: str, seed: str,
-               label: Callable[[str], str], handicap: Handicap | None, game: str) -> Pairing:
+@dataclass(frozen=True)
+class _Secondary:
+    """What a pair costs below its repeats and score difference, and how to say why: a club
+    or country the two share (where the event avoids it), then the colour imbalance the
+    game would leave (:func:`.colours.imbalance`)."""
+
+    by_id: dict[str, Entrant]
+    handicap: Handicap | None
+    avoid: tuple[str, ...]
+    label: Callable[[str], str]
+    game: str
+
+    def __call__(self, a: str, b: str) -> int:
+        pa, pb = self.by_id[a], self.by_id[b]
+        shared = sum(1 for what in self.avoid if getattr(pa, what) and getattr(pa, what) == getattr(pb, what))
+        return AVOID_COST * shared + COLOUR_COST * imbalance(pa, pb, self.handicap)
+
+    def shared(self, a: str, b: str) -> list[str]:
+        """What of ``avoid`` the two players share, as a note names it ("club Kyoto")."""
+        pa, pb = self.by_id[a], self.by_id[b]
+        return [f"{what} {getattr(pa, what)}" for what in self.avoid
+                if getattr(pa, what) and getattr(pa, what) == getattr(pb, what)]
+
+    def why(self, a: str, b: str) -> str:
+        """Why ``a`` and ``b`` make a poor table, for a pair that costs something."""
+        name = self.label
+        shared = self.shared(a, b)
+        if shared:
+            return f"{name(a)} and {name(b)} are both of {join_names(shared)}"
+        pa, pb = self.by_id[a], self.by_id[b]
+        white, black = ("Gote", "Sente") if self.game == "shogi" else ("White", "Black")
+        if pa.balance * pb.balance > 0:
+            more = white if pa.balance > 0 else black
+            return f"{name(a)} and {name(b)} have both had {more} more often"
+        off = pa if abs(pa.balance) > abs(pb.balance) else pb
+        more, less = (white, black) if off.balance > 0 else (black, white)
+        return f"{name(off.id)} has had {more} {abs(off.balance)} games more often than {less}"
+
+    def traded(self, first: Pair, second: Pair) -> str:
+        """The note of two tables that traded opponents: what was wrong with the first."""
+        name = self.label
+        return (f"{self.why(first.a, first.b)}, so they play {name(second.a)} and {name(second.b)} "
+                f"of the same score instead.")
+
+    def unavoided(self, a: str, b: str) -> str:
+        """The note of a table whose players share what the event avoids, though it is avoided."""
+        return (f"{self.why(a, b)}: no pairing found without a repeated game or a larger sum "
+                f"of score differences avoids it.")
+
+
+def _pair_even(field_order: list[Entrant], strategy: str, seed: str, secondary: _Secondary) -> Pairing:
+    label, handicap, game = secondary.label, secondary.handicap, secondary.game
     by_id = {e.id: e for e in field_order}
     draw = _Draw(label, {e.id: i for i, e in enumerate(field_order)}, by_id,
-                 _strategy_cost(field_order, strategy))
+                 _strategy_cost(field_order, strategy), secondary)
     left = _greedy(draw, field_order, strategy, random.Random(f"{seed}:draw"))
     if left:
         for player in left:  # the repair's note replaces "went down to the bottom of the field"
@@ -146,14 +203,16 @@ def _pair_even(field_order: list[Entrant], strategy: str, seed: str,
         note = ("{cornered}, so the bottom {players} players were re-paired by a minimum-cost "
                 "matching that keeps scores equal and stays as close to the strategy as it can.")
         draw.repair(left, note.replace("{cornered}", cornered), spare=False, last_resort=True)
-    pairs = optimise(draw.pairs, by_id, draw.position, draw.strategy_cost, OPTIMISED)
+    pairs = optimise(draw.pairs, by_id, draw.position, draw.strategy_cost, secondary, OPTIMISED)
+    pairs = exchange(pairs, by_id, draw.position, draw.strategy_cost, secondary, secondary.traded)
     pairs.sort(key=lambda p: (-max(by_id[p.a].score, by_id[p.b].score),
                               min(draw.position[p.a], draw.position[p.b])))
     colours = random.Random(f"{seed}:colours")
     tables = []
     for number, p in enumerate(pairs, 1):
         seating = seat(by_id[p.a], by_id[p.b], handicap, colours, game, label)
-        tables.append(Table(number, seating.black, seating.white, " ".join(p.notes), p.b in by_id[p.a].met,
+        notes = [*p.notes, secondary.unavoided(p.a, p.b)] if secondary.shared(p.a, p.b) else p.notes
+        tables.append(Table(number, seating.black, seating.white, " ".join(notes), p.b in by_id[p.a].met,
                             seating.handicap, seating.komi, seating.note))
     return Pairing(tables)
 
@@ -166,6 +225,7 @@ class _Draw:
     position: dict[str, int]
     by_id: dict[str, Entrant]
     strategy_cost: Callable[[str, str], int]
+    secondary: Callable[[str, str], int]
     pairs: list[Pair] = field(default_factory=list)
     reasons: dict[str, list[str]] = field(default_factory=dict)
 
@@ -183,8 +243,8 @@ class _Draw:
         Returns whether it could be done, and who goes down instead (an odd pool).
         """
         made = self.pairs[since:]
-        fixed = repair(made, stuck, self.by_id, self.position, self.strategy_cost, note, self.label,
-                       spare=spare, last_resort=last_resort)
+        fixed = repair(made, stuck, self.by_id, self.position, self.strategy_cost, self.secondary, note,
+                       self.label, spare=spare, last_resort=last_resort)
         if fixed is None:
             return False, None
         del self.pairs[len(self.pairs) - fixed.replaced:]

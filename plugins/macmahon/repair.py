@@ -3,9 +3,11 @@
 Pairing top-down can leave the last players with nobody they have not met. Then
 the bottom of the field (the players left over plus the pairs made last) is
 re-paired by a minimum-cost perfect matching: a pair costs its score gap,
-far more than anything else; then breaking a pair the greedy draw made and
-moving away from the opponents the strategy prefers cost a little, so the repair
-keeps equal scores first and stays close to the strategy second. The window doubles until a
+far more than anything else; then the secondary criteria (a club or country the two
+share, where the event avoids it, then a game that leaves colours off balance); then
+breaking a pair the greedy draw made and moving away from the opponents the strategy
+prefers cost a little, so the repair keeps equal scores first, the secondary criteria
+second and stays close to the strategy last. The window doubles until a
 repeat-free matching exists, and twice more to look for a cheaper one; only when the
 whole field has none is a repeat allowed.
 
@@ -23,9 +25,11 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Protocol
 
-GAP_COST = 1_000_000          # per half point of score gap
-BREAK_COST = 10               # a pair the greedy draw made and the repair does not keep
-REPEAT_COST = 10_000_000_000  # a game two players have already played
+REPEAT_COST = 10**16  # a game two players have already played: more than any window's gaps
+GAP_COST = 10**9      # per half point of score gap: more than any window's secondary criteria
+AVOID_COST = 100_000  # a club or country both players share, where the event avoids it
+COLOUR_COST = 1_000   # a game off colour balance (see colours.imbalance), a unit
+BREAK_COST = 10       # a pair the greedy draw made and the repair does not keep
 WIDENINGS = 2                 # windows tried beyond the first that can be repaired
 _DOWN = "\x00down"            # the stand-in an odd pool's floater is paired with
 # Up to 18 players the dynamic programming below takes at most about 15 ms (dense pools; it
@@ -62,12 +66,14 @@ class Repaired:
 
 def repair(pairs: list[Pair], stuck: list[str], by_id: Mapping[str, Player],
            position: Mapping[str, int], strategy_cost: Callable[[str, str], int],
-           note: str, label: Callable[[str], str], *, spare: bool = False,
-           last_resort: bool = True) -> Repaired | None:
+           secondary: Callable[[str, str], int], note: str, label: Callable[[str], str], *,
+           spare: bool = False, last_resort: bool = True) -> Repaired | None:
     """Pair ``stuck`` by re-pairing as few of the last ``pairs`` as needed.
 
     ``strategy_cost(a, b)`` says how far the pair is from what the strategy would
-    give two players of the same score group (0 for the strategy's own pair).
+    give two players of the same score group (0 for the strategy's own pair);
+    ``secondary(a, b)`` what the pair costs in the secondary criteria (AVOID_COST and
+    COLOUR_COST units).
     With ``spare`` one player may stay unpaired (an odd pool: they go down).
     Without a repeat-free way, ``last_resort`` allows repeats; otherwise None.
     Every new pair gets ``note`` (``{players}`` in it becomes the number re-paired);
@@ -78,7 +84,7 @@ def repair(pairs: list[Pair], stuck: list[str], by_id: Mapping[str, Player],
         window = pairs[max(0, len(pairs) - size):]
         pool = sorted([*stuck, *(x for p in window for x in (p.a, p.b))], key=position.__getitem__)
         everyone = len(window) == len(pairs)
-        cost = _Cost(window, by_id, strategy_cost)
+        cost = _Cost(window, by_id, strategy_cost, secondary)
         matched = _match(pool, cost, repeats=False, spare=spare)
         if matched is None and everyone and last_resort:
             matched = _match(pool, cost, repeats=True, spare=spare)
@@ -120,10 +126,11 @@ class _Cost:
     """What a pair costs in a repair of ``window``: see the module's docstring."""
 
     def __init__(self, window: list[Pair], by_id: Mapping[str, Player],
-                 strategy_cost: Callable[[str, str], int]):
+                 strategy_cost: Callable[[str, str], int], secondary: Callable[[str, str], int]):
         self.kept = {frozenset((p.a, p.b)) for p in window}
         self.by_id = by_id
         self.strategy_cost = strategy_cost
+        self.secondary = secondary
 
     def met(self, a: str, b: str) -> bool:
         return b in self.by_id[a].met
@@ -131,7 +138,7 @@ class _Cost:
     def __call__(self, a: str, b: str) -> int:
         gap = round(2 * abs(self.by_id[a].score - self.by_id[b].score))
         times = 4 if b in self.by_id[a].met_twice else 1 if self.met(a, b) else 0  # a third meeting
-        return (GAP_COST * gap + REPEAT_COST * times
+        return (GAP_COST * gap + REPEAT_COST * times + self.secondary(a, b)
                 + (0 if frozenset((a, b)) in self.kept else BREAK_COST + self.strategy_cost(a, b)))
 
 

@@ -21,6 +21,7 @@ TIEBREAKS = ("sos", "sos-1", "sos-2", "mos", "cuss", "dc", "sdc", "sosos", "sodo
 ZERO_POINTS = ("floor", "30k")
 SOS_UNPLAYED = ("own", "initial", "zero")
 HANDICAP_BASES = ("mms", "rank")
+AVOIDABLE = ("club", "country")  # players.csv columns two opponents should not share
 
 # The FESA grade table's lower bounds: a rating belongs to the highest rank whose bound is <= it.
 FESA_RANK_ELO: dict[str, int] = {
@@ -82,6 +83,7 @@ class Settings:
     zero_point: str = "floor"      # "floor": the bottom group starts at 0; "30k": 30k = 0
     sos_unplayed: str = "own"      # what a bye or an absent round counts in SOS
     handicap: Handicap | None = None
+    avoid_same: tuple[str, ...] = ()  # what of AVOIDABLE the pairing keeps opponents from sharing
     absent: dict[str, frozenset[int]] = field(default_factory=dict)  # players.csv absent
     corrections: dict[str, int] = field(default_factory=dict)        # players.csv mms_correction
 
@@ -128,6 +130,7 @@ def read_settings(event: Event) -> Settings:
     settings.sos_unplayed = _choice(path, table, "sos_unplayed", SOS_UNPLAYED, settings.sos_unplayed,
                                     problems)
     settings.tiebreaks = _tiebreaks(path, table, settings.tiebreaks, problems)
+    settings.avoid_same = _avoid_same(path, table, problems)
     settings.rank_elo = _rank_elo(path, table, problems)
     settings.adjustments = _adjustments(path, table, event, problems)
     settings.withdrawn = _withdrawn(path, table, event, problems)
@@ -289,6 +292,26 @@ def _tiebreaks(path: Path, table: dict, default: list[str], problems: Problems) 
                      "keep one of them", key="macmahon.tiebreaks")
         return default
     return list(value)
+
+
+def _avoid_same(path: Path, table: dict, problems: Problems) -> tuple[str, ...]:
+    """``avoid_same = ["club", "country"]``: what two opponents should not share (OpenGotha's
+    "avoid pairing same club / same country")."""
+    value = table.get("avoid_same", [])
+    fix = 'write avoid_same = ["club"], ["country"] or ["club", "country"]'
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        problems.add(path, f"must be a list of columns of players.csv, not {value!r}", fix,
+                     key="macmahon.avoid_same")
+        return ()
+    unknown = [v for v in value if v not in AVOIDABLE]
+    if unknown:
+        problems.add(path, f"cannot avoid {', '.join(map(repr, unknown))}: only the club and country "
+                     "columns can be avoided", fix, key="macmahon.avoid_same")
+        return ()
+    if len(set(value)) < len(value):
+        problems.add(path, "lists a column twice", fix, key="macmahon.avoid_same")
+        return ()
+    return tuple(v for v in AVOIDABLE if v in value)
 
 
 def _rank_elo(path: Path, table: dict, problems: Problems) -> dict[Rank, int]:
