@@ -143,6 +143,70 @@ def test_a_lottery_drawn_in_the_hall_decides_a_tie_the_hands_leave(tmp_path, run
         "hands decided every tie"]
 
 
+# Five players level on -8 for the last two of the eight places (p01 30, p05 40, p09 20, p10 10,
+# p13 25, p14 5 are through on their totals); p04, p11 and p15 won 16 16 8, p03 and p06 16 16.
+FIVE_TIED = {"p01": 30, "p02": -14, "p03": -8, "p04": -8, "p05": 40, "p06": -8, "p07": -12,
+             "p08": -20, "p09": 20, "p10": 10, "p11": -8, "p12": -22, "p13": 25, "p14": 5,
+             "p15": -8, "p16": -22}
+FIVE_HANDS = {"p03": "16 16", "p06": "16 16", "p04": "16 16 8", "p11": "8 16 16", "p15": "16 8 16"}
+
+
+def five_tied(tmp_path: Path) -> Path:
+    folder = event(tmp_path)
+    rows = ["player,part,score,hands"] + [f"{p},1,{s},{FIVE_HANDS.get(p, '-')}" for p, s in FIVE_TIED.items()]
+    write(folder / "rounds/1-scores.csv", "\n".join(rows) + "\n")
+    return folder
+
+
+def test_hands_are_compared_to_the_end_and_the_lottery_decides_only_the_players_they_leave(tmp_path, run):
+    """Worked out by hand: 16 16 8 beats 16 16 at the third hand, so p04, p11 and p15 take places
+    7 to 9 of the round and p03 and p06 are out whatever happens; the two places left go to two
+    of the three, drawn in the hall (p15, p04, p11)."""
+    folder = five_tied(tmp_path)
+    lottery = write(folder / "rounds/1-lottery.csv", "player\np15\np04\np11\n")
+    standings = table(folder, 1)
+    assert [(p, s["rank"], s["status"]) for p, s in standings.items()][5:11] == [
+        ("p14", 6, "advanced"), ("p15", 7, "advanced"), ("p04", 7, "advanced"), ("p11", 7, "eliminated"),
+        ("p03", 7, "eliminated"), ("p06", 7, "eliminated")]
+    tie = "tied on -8.00 across the cut (5 players); "
+    assert {p: standings[p]["tiebreak"] for p in FIVE_HANDS} == {
+        "p15": tie + "winning hands 16 16 8; place 1 of the tie: ahead of Player 04 by a lottery drawn "
+               "in the hall (equal hands)",
+        "p04": tie + "winning hands 16 16 8; place 2 of the tie: ahead of Player 11 by a lottery drawn "
+               "in the hall (equal hands)",
+        "p11": tie + "winning hands 16 16 8; place 3 of the tie: behind Player 04 by a lottery drawn in "
+               "the hall (equal hands); ahead of Player 03 by the 3rd biggest hand (8 against none)",
+        "p03": tie + "winning hands 16 16; place 4 of the tie: behind Player 11 by the 3rd biggest hand "
+               "(none against 8); level on hands with Player 06: both are out either way, so no "
+               "lottery decides between them",
+        "p06": tie + "winning hands 16 16; place 5 of the tie: level on hands with Player 03: both are "
+               "out either way, so no lottery decides between them"}
+    assert run("build", "--content", folder.parent, "--out", tmp_path / "site")[0] == 0
+    # Listing the two who are out as well is consistent with the hands: the same standings.
+    write(lottery, "player\np15\np04\np11\np06\np03\n")
+    assert table(folder, 1) == standings
+    write(lottery, "player\np15\np03\np04\np11\np01\n")
+    assert errors(run, folder) == [
+        f"error: {display_path(lottery)}:4: lists p04 after p03, but the hands put p04 ahead "
+        "(16 16 8 against 16 16). Fix: list only the players whose order the lottery decides "
+        "(p04, p11, p15), in the order drawn",
+        f"error: {display_path(lottery)}:6: lists p01, who is not tied across the cut after round 1. "
+        "Fix: list only the players whose order the lottery decides (p04, p11, p15), in the order drawn"]
+    write(lottery, "player\np15\np04\n")
+    assert errors(run, folder) == [
+        f"error: {display_path(lottery)}: does not list p11, tied on -8.00 across the cut after round 1 "
+        "with equal hands. Fix: list every player of the lottery (p04, p11, p15) in the order drawn, "
+        "one a line"]
+
+
+def test_without_a_hall_lottery_the_seed_draws_among_the_players_the_hands_leave(tmp_path, run):
+    standings = table(five_tied(tmp_path), 1)
+    through = [p for p in FIVE_HANDS if standings[p]["status"] == "advanced"]
+    assert len(through) == 2 and set(through) < {"p04", "p11", "p15"}
+    assert all(standings[p]["status"] == "eliminated" for p in ("p03", "p06"))
+    assert standings[through[0]]["tiebreak"].endswith("by seeded lottery (equal hands)")
+
+
 def test_a_withdrawn_player_gives_the_place_to_the_best_below_the_cut(tmp_path, run):
     folder = event(tmp_path)
     score(folder, 1, ROUND1)
