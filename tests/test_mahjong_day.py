@@ -86,7 +86,8 @@ def test_a_penalty_enters_the_total_the_cut_the_pages_and_the_json(tmp_path, run
     standings = table(folder, 1)
     assert standings["p14"]["total"] == "-15" and standings["p14"]["status"] == "eliminated"
     assert standings["p03"]["status"] == "advanced"  # -10 now makes the top 8 in p14's place
-    assert standings["p02"]["penalties"] == [{"part": 1, "points": "5/2", "reason": "stalling"}]
+    assert standings["p02"]["penalties"] == [{"part": 1, "points": "5/2", "reason": "stalling",
+                                              "substitute": None}]
     assert (standings["p02"]["total"], standings["p02"]["penalty_display"]) == ("35/2", "2.50")
     out = tmp_path / "site"
     assert run("build", "--content", folder.parent, "--out", out)[0] == 0
@@ -119,6 +120,22 @@ def test_a_substitute_plays_the_seat_and_scores_for_the_owner_or_not(tmp_path, r
     assert errors(run, folder) == [
         f"error: {display_path(folder / 'rounds/1-penalties.csv')}:2: p05 did not play part 1: r1 sat "
         "in for them. Fix: write the substitute's penalty as r1,1,10,..."]
+
+
+def test_a_substitutes_penalty_goes_to_the_seat_and_names_the_substitute_by_name(tmp_path, run):
+    folder = event(tmp_path)
+    score(folder, 1, ROUND1)  # through: p01 p05 p09 p13 p02 p06 p10 p14; p16 is out
+    seat(folder, 2, [["p01", "p05", "p09", "p13"], ["p02", "p06", "p10", "p14"]], {"p05": "p16"})
+    score(folder, 2, {"p01": 10, "p16": -10, "p09": 5, "p13": -5, "p02": 0, "p06": 0, "p10": 0, "p14": 0})
+    write(folder / "rounds/2-penalties.csv", "player,part,points,reason\np16,1,10,late arrival\n")
+    assert table(folder, 2)["p05"]["penalties"] == [
+        {"part": 1, "points": "10", "reason": "late arrival", "substitute": "p16"}]
+    out = tmp_path / "site"
+    assert run("build", "--content", folder.parent, "--out", out)[0] == 0
+    page = (out / "test-mahjong/standings-2.html").read_text()
+    assert ('<div class="standing-note">Penalty 10.00 in the round: late arrival (Player 16, sitting in)'
+            '</div><div class="standing-note">Player 16 played the round in their seat</div>') in page
+    assert "p16" not in page.replace("players/p16.html", "")
 
 
 def test_a_lottery_drawn_in_the_hall_decides_a_tie_the_hands_leave(tmp_path, run):
