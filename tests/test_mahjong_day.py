@@ -86,7 +86,8 @@ def test_a_penalty_enters_the_total_the_cut_the_pages_and_the_json(tmp_path, run
     standings = table(folder, 1)
     assert standings["p14"]["total"] == "-15" and standings["p14"]["status"] == "eliminated"
     assert standings["p03"]["status"] == "advanced"  # -10 now makes the top 8 in p14's place
-    assert standings["p02"]["penalties"] == [{"part": 1, "points": "5/2", "reason": "stalling"}]
+    assert standings["p02"]["penalties"] == [{"part": 1, "points": "5/2", "reason": "stalling",
+                                              "substitute": None}]
     assert (standings["p02"]["total"], standings["p02"]["penalty_display"]) == ("35/2", "2.50")
     out = tmp_path / "site"
     assert run("build", "--content", folder.parent, "--out", out)[0] == 0
@@ -121,6 +122,22 @@ def test_a_substitute_plays_the_seat_and_scores_for_the_owner_or_not(tmp_path, r
         "in for them. Fix: write the substitute's penalty as r1,1,10,..."]
 
 
+def test_a_substitutes_penalty_goes_to_the_seat_and_names_the_substitute_by_name(tmp_path, run):
+    folder = event(tmp_path)
+    score(folder, 1, ROUND1)  # through: p01 p05 p09 p13 p02 p06 p10 p14; p16 is out
+    seat(folder, 2, [["p01", "p05", "p09", "p13"], ["p02", "p06", "p10", "p14"]], {"p05": "p16"})
+    score(folder, 2, {"p01": 10, "p16": -10, "p09": 5, "p13": -5, "p02": 0, "p06": 0, "p10": 0, "p14": 0})
+    write(folder / "rounds/2-penalties.csv", "player,part,points,reason\np16,1,10,late arrival\n")
+    assert table(folder, 2)["p05"]["penalties"] == [
+        {"part": 1, "points": "10", "reason": "late arrival", "substitute": "p16"}]
+    out = tmp_path / "site"
+    assert run("build", "--content", folder.parent, "--out", out)[0] == 0
+    page = (out / "test-mahjong/standings-2.html").read_text()
+    assert ('<div class="standing-note">Penalty 10.00 in the round: late arrival (Player 16, sitting in)'
+            '</div><div class="standing-note">Player 16 played the round in their seat</div>') in page
+    assert "p16" not in page.replace("players/p16.html", "")
+
+
 def test_a_lottery_drawn_in_the_hall_decides_a_tie_the_hands_leave(tmp_path, run):
     folder = event(tmp_path)
     # p14 and p03 level on -10 with p16, across the cut at 8 (p14 is 8th on 5 otherwise)
@@ -141,6 +158,70 @@ def test_a_lottery_drawn_in_the_hall_decides_a_tie_the_hands_leave(tmp_path, run
         f"error: {display_path(folder / 'rounds/1-lottery.csv')}: records a lottery, but no tie "
         "across the cut after round 1 was left to one. Fix: remove the file: the totals and the "
         "hands decided every tie"]
+
+
+# Five players level on -8 for the last two of the eight places (p01 30, p05 40, p09 20, p10 10,
+# p13 25, p14 5 are through on their totals); p04, p11 and p15 won 16 16 8, p03 and p06 16 16.
+FIVE_TIED = {"p01": 30, "p02": -14, "p03": -8, "p04": -8, "p05": 40, "p06": -8, "p07": -12,
+             "p08": -20, "p09": 20, "p10": 10, "p11": -8, "p12": -22, "p13": 25, "p14": 5,
+             "p15": -8, "p16": -22}
+FIVE_HANDS = {"p03": "16 16", "p06": "16 16", "p04": "16 16 8", "p11": "8 16 16", "p15": "16 8 16"}
+
+
+def five_tied(tmp_path: Path) -> Path:
+    folder = event(tmp_path)
+    rows = ["player,part,score,hands"] + [f"{p},1,{s},{FIVE_HANDS.get(p, '-')}" for p, s in FIVE_TIED.items()]
+    write(folder / "rounds/1-scores.csv", "\n".join(rows) + "\n")
+    return folder
+
+
+def test_hands_are_compared_to_the_end_and_the_lottery_decides_only_the_players_they_leave(tmp_path, run):
+    """Worked out by hand: 16 16 8 beats 16 16 at the third hand, so p04, p11 and p15 take places
+    7 to 9 of the round and p03 and p06 are out whatever happens; the two places left go to two
+    of the three, drawn in the hall (p15, p04, p11)."""
+    folder = five_tied(tmp_path)
+    lottery = write(folder / "rounds/1-lottery.csv", "player\np15\np04\np11\n")
+    standings = table(folder, 1)
+    assert [(p, s["rank"], s["status"]) for p, s in standings.items()][5:11] == [
+        ("p14", 6, "advanced"), ("p15", 7, "advanced"), ("p04", 7, "advanced"), ("p11", 7, "eliminated"),
+        ("p03", 7, "eliminated"), ("p06", 7, "eliminated")]
+    tie = "tied on -8.00 across the cut (5 players); "
+    assert {p: standings[p]["tiebreak"] for p in FIVE_HANDS} == {
+        "p15": tie + "winning hands 16 16 8; place 1 of the tie: ahead of Player 04 by a lottery drawn "
+               "in the hall (equal hands)",
+        "p04": tie + "winning hands 16 16 8; place 2 of the tie: ahead of Player 11 by a lottery drawn "
+               "in the hall (equal hands)",
+        "p11": tie + "winning hands 16 16 8; place 3 of the tie: behind Player 04 by a lottery drawn in "
+               "the hall (equal hands); ahead of Player 03 by the 3rd biggest hand (8 against none)",
+        "p03": tie + "winning hands 16 16; place 4 of the tie: behind Player 11 by the 3rd biggest hand "
+               "(none against 8); level on hands with Player 06: both are out either way, so no "
+               "lottery decides between them",
+        "p06": tie + "winning hands 16 16; place 5 of the tie: level on hands with Player 03: both are "
+               "out either way, so no lottery decides between them"}
+    assert run("build", "--content", folder.parent, "--out", tmp_path / "site")[0] == 0
+    # Listing the two who are out as well is consistent with the hands: the same standings.
+    write(lottery, "player\np15\np04\np11\np06\np03\n")
+    assert table(folder, 1) == standings
+    write(lottery, "player\np15\np03\np04\np11\np01\n")
+    assert errors(run, folder) == [
+        f"error: {display_path(lottery)}:4: lists p04 after p03, but the hands put p04 ahead "
+        "(16 16 8 against 16 16). Fix: list only the players whose order the lottery decides "
+        "(p04, p11, p15), in the order drawn",
+        f"error: {display_path(lottery)}:6: lists p01, who is not tied across the cut after round 1. "
+        "Fix: list only the players whose order the lottery decides (p04, p11, p15), in the order drawn"]
+    write(lottery, "player\np15\np04\n")
+    assert errors(run, folder) == [
+        f"error: {display_path(lottery)}: does not list p11, tied on -8.00 across the cut after round 1 "
+        "with equal hands. Fix: list every player of the lottery (p04, p11, p15) in the order drawn, "
+        "one a line"]
+
+
+def test_without_a_hall_lottery_the_seed_draws_among_the_players_the_hands_leave(tmp_path, run):
+    standings = table(five_tied(tmp_path), 1)
+    through = [p for p in FIVE_HANDS if standings[p]["status"] == "advanced"]
+    assert len(through) == 2 and set(through) < {"p04", "p11", "p15"}
+    assert all(standings[p]["status"] == "eliminated" for p in ("p03", "p06"))
+    assert standings[through[0]]["tiebreak"].endswith("by seeded lottery (equal hands)")
 
 
 def test_a_withdrawn_player_gives_the_place_to_the_best_below_the_cut(tmp_path, run):

@@ -1,9 +1,11 @@
 """The European Mahjong Association's results sheet: ``publisher export ema``.
 
-One row a player in the final order of the event, with the columns of the EMA's
-tournament results template: place (tied players share it), last name, first name,
-EMA number (players.csv ``ema``), country, and the score. Written as a CSV that
-spreadsheets open right (UTF-8 with a byte-order mark), to be pasted into the template.
+The tournament's lines (name, city, country, dates, rules, number of players: event.toml
+and its ``[ema]`` table), then one row a player in the final order of the event, with the
+columns of the EMA's tournament results template: place (tied players share it), last
+name, first name, EMA number (players.csv ``ema``), country, and the score; checked as
+:mod:`plugins.ema.sheet` says. Written as a CSV that spreadsheets open right (UTF-8 with
+a byte-order mark), to be pasted into the template.
 """
 
 from __future__ import annotations
@@ -11,12 +13,11 @@ from __future__ import annotations
 from plugins.mahjong import SYSTEM
 from plugins.mahjong import state as mahjong_state
 from publisher import hookimpl
-from publisher.formats import Format, surname_and_first_name
+from publisher.formats import Format
 from publisher.model import Event
 from publisher.problems import ContentError, Problem
 
 NAME = "ema"
-COLUMNS = ("Place", "Last name", "First name", "EMA number", "Country", "Score")
 
 
 @hookimpl
@@ -28,8 +29,7 @@ def publisher_formats() -> list[Format]:
 def publisher_export(format: str, event: Event) -> bytes | None:
     if format != NAME or event.system != SYSTEM:
         return None
-    from plugins.mahjong.standings import display  # the mahjong plugin's modules: only for an export
-    from plugins.spreadsheets.table import spreadsheet_csv
+    from plugins.ema.sheet import ema_sheet  # with the mahjong plugin's modules: only for an export
 
     state = mahjong_state(event)
     if state is None or not state.results:
@@ -37,10 +37,4 @@ def publisher_export(format: str, event: Event) -> bytes | None:
                                    "export once the event has results"))
     if not state.finished:
         event.warn("the event is not finished: the sheet holds the order so far")
-    rows = []
-    for result in state.results:
-        player = event.player(result.player)
-        surname, first = surname_and_first_name(player)
-        rows.append([result.rank, surname, first, player.fields.get("ema", ""), player.country,
-                     display(result.total)])
-    return spreadsheet_csv(COLUMNS, rows)
+    return ema_sheet(event, state.results)

@@ -204,7 +204,7 @@ def standing_notes(event: Event, state: Mahjong, current: Round, s: Standing,
     ``substituted`` is the round's ``Round.substituted``, worked out once per round by
     the caller: it walks every table of the round."""
     notes = [f"Penalty {display(p.points)} in {_part_name(state, current, p.part)}: {p.reason}"
-             for p in s.penalties]
+             + (f" ({_spell(event, p.substitute)}, sitting in)" if p.substitute else "") for p in s.penalties]
     notes += [f"{_spell(event, substitute)} played {_part_name(state, current, part)} in their seat"
               for part, substitute in sorted(substituted.get(s.player, {}).items())]
     if s.status == WITHDRAWN:
@@ -353,8 +353,8 @@ def standing_json(s: Standing) -> dict[str, Any]:
         "tiebreak": s.tiebreak,
         "hands": [exact(h) for h in sorted(s.hands, reverse=True)],
         "penalty": exact(s.penalty), "penalty_display": display(s.penalty),
-        "penalties": [{"part": p.part, "points": exact(p.points), "reason": p.reason}
-                      for p in s.penalties],
+        "penalties": [{"part": p.part, "points": exact(p.points), "reason": p.reason,
+                       "substitute": p.substitute or None} for p in s.penalties],
         "withdrawal": s.withdrawal or None, "replaces": s.replaces or None,
     }
 

@@ -40,6 +40,7 @@ class Penalty:
     points: Fraction
     reason: str
     line: int
+    substitute: str = ""  # who played the seat and earned it, as the seating file names them
 
 
 @dataclass
@@ -126,10 +127,8 @@ def read_penalties(path: Path, field_ids: list[str], seating: list[Part], names:
                          "write the points taken off, like 10 or 12.5", line=row.line)
         else:
             owner = sitting_in.get((part, player), player)
-            reason = row.get("reason") or "penalty"
-            if owner != player:
-                reason += f" (substitute {player})"
-            penalties.setdefault(owner, []).append(Penalty(part, abs(points), reason, row.line))
+            penalties.setdefault(owner, []).append(Penalty(part, abs(points), row.get("reason") or "penalty",
+                                                           row.line, "" if owner == player else player))
     return penalties
 
 

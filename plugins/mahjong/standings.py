@@ -2,9 +2,10 @@
 
 Everything is exact (``Fraction``). Equal totals share a rank; only a tie
 that straddles the cut is broken: by the biggest winning hand of the round,
-then the second biggest and so on, then by a lottery: the one drawn in the
-hall where the director recorded it (``rounds/<n>-lottery.csv``), else one
-seeded from the event's seed. Every broken tie says why on the standings.
+then the second biggest and so on to the end, then, among the players whose
+equal hands still straddle the cut, by a lottery: the one drawn in the hall
+where the director recorded it (``rounds/<n>-lottery.csv``), else one seeded
+from the event's seed. Every tied player's place says why on the standings.
 Players who withdraw before the next round give their places to the best
 players below the cut, tie-breaks and all.
 """
@@ -19,7 +20,7 @@ from fractions import Fraction
 from itertools import groupby
 
 from plugins.mahjong.rounds import Lottery, Penalty, Scores
-from publisher.problems import ContentError, Problem
+from publisher.problems import ContentError, Problem, Problems
 from publisher.text import ordinal
 
 ADVANCED, ELIMINATED, PENDING, WITHDRAWN = "advanced", "eliminated", "pending", "withdrawn"
@@ -117,38 +118,77 @@ def rank_standings(standings: list[Standing], advance: int | None, complete: boo
 def _break_tie(ordered: list[Standing], keep: int, seed: str, round_number: int,
                scores: Scores | None, name_of: Callable[[str], str],
                lottery: Lottery | None) -> list[Standing]:
-    """Reorder the players tied across the cut by their hands, then by lottery."""
+    """Reorder the players tied across the cut: by their hands, biggest first, then the second
+    biggest and so on to the end (a player with no hand left at a step loses to one who has),
+    then by lottery, but only among the players whose equal hands still straddle the cut.
+    Equal hands wholly above or below the cut decide nothing: those players keep the field
+    order, and no lottery is asked of them."""
     total = ordered[keep - 1].total
     tied = [s for s in ordered if s.total == total]
     first = ordered.index(tied[0])
     if scores is not None:
         _check_hands_entered(tied, total, round_number, scores)
-    rng = random.Random(f"{seed}:cut:{round_number}")
     broken: list[Standing] = []
-    by_hands = sorted(tied, key=_hand_key, reverse=True)
-    how = SEEDED_LOTTERY
-    drawn: list[str] = []
-    for _, same in groupby(by_hands, key=_hand_key):
-        group = sorted(same, key=lambda s: s.player)
-        if len(group) > 1:
-            drawn += [s.player for s in group]
-            if lottery is not None:
-                how = HALL_LOTTERY
-                group = _hall_order(group, lottery, total, round_number)
-            else:
-                rng.shuffle(group)
+    drawn: list[Standing] = []
+    for _, same in groupby(sorted(tied, key=_hand_key, reverse=True), key=_hand_key):
+        group = list(same)
+        start = first + len(broken)
+        if start < keep < start + len(group):
+            drawn = group = _draw(group, seed, round_number, total, lottery)
         broken.extend(group)
-    if lottery is not None:
-        _check_nobody_else_drawn(lottery, set(drawn), round_number)
+    if lottery is not None and drawn:
+        _check_lottery_listed(lottery, tied, drawn, round_number)
+    how = HALL_LOTTERY if lottery is not None else SEEDED_LOTTERY
+    lot = {s.player for s in drawn}
     for index, standing in enumerate(broken):  # the rank stays shared: equal totals
-        below = index + 1 < len(broken)
-        neighbour = broken[index + 1] if below else broken[index - 1]
         standing.tiebreak = (
             f"tied on {display(total)} across the cut ({len(tied)} players); "
             f"winning hands {_hands_text(standing.hands)}; place {index + 1} of the tie: "
-            f"{'ahead of' if below else 'behind'} {name_of(neighbour.player)} "
-            f"{_decided(standing, neighbour, how)}")
+            + "; ".join(_relations(broken, index, first + index < keep, lot, how, name_of)))
     return ordered[:first] + broken + ordered[first + len(tied):]
+
+
+def _draw(group: list[Standing], seed: str, round_number: int, total: Fraction,
+          lottery: Lottery | None) -> list[Standing]:
+    """The order of the players whose equal hands straddle the cut: drawn in the hall where the
+    director recorded it, else from the event's seed (the players by id, then shuffled)."""
+    if lottery is not None:
+        return _hall_order(group, lottery, total, round_number)
+    group = sorted(group, key=lambda s: s.player)
+    random.Random(f"{seed}:cut:{round_number}").shuffle(group)
+    return group
+
+
+def _relations(broken: list[Standing], index: int, advances: bool, lot: set[str], how: str,
+               name_of: Callable[[str], str]) -> list[str]:
+    """Why a tied player stands where they do: against the player below (the last one: above),
+    and against the one above too where that is decided otherwise than the one below, so that
+    every step of the tie's order is told by a player it concerns."""
+    standing = broken[index]
+    above = broken[index - 1] if index else None
+    below = broken[index + 1] if index + 1 < len(broken) else None
+    said = []
+    one_group = (above is not None and below is not None
+                 and _hand_key(above) == _hand_key(standing) == _hand_key(below))
+    if above is not None and not one_group:
+        said.append(_relation(standing, above, False, advances, lot, how, name_of))
+    if below is not None:
+        said.append(_relation(standing, below, True, advances, lot, how, name_of))
+    return said
+
+
+def _relation(one: Standing, other: Standing, ahead: bool, advances: bool, lot: set[str], how: str,
+              name_of: Callable[[str], str]) -> str:
+    """``ahead of B by the 2nd biggest hand (16 against 8)``, ``behind B by seeded lottery (equal
+    hands)``, or, for equal hands on one side of the cut, that no lottery is needed."""
+    name = name_of(other.player)
+    if _hand_key(one) == _hand_key(other) and one.player not in lot:
+        return (f"level on hands with {name}: both {'advance' if advances else 'are out'} either way, "
+                "so no lottery decides between them")
+    side = "ahead of" if ahead else "behind"
+    if _hand_key(one) == _hand_key(other):
+        return f"{side} {name} {how} (equal hands)"
+    return f"{side} {name} {_by_hand(one, other)}"
 
 
 def _check_hands_entered(tied: list[Standing], total: Fraction, round_number: int,
@@ -178,33 +218,50 @@ def _hall_order(group: list[Standing], lottery: Lottery, total: Fraction,
         raise ContentError(Problem(
             lottery.path, f"does not list {', '.join(missing)}, tied on {display(total)} across the "
                           f"cut after round {round_number} with equal hands",
-            f"list every player of the lottery ({', '.join(s.player for s in group)}) in the "
-            "order drawn, one a line"))
+            f"list every player of the lottery ({_ids(group)}) in the order drawn, one a line"))
     return sorted(group, key=lambda s: lottery.order.index(s.player))
 
 
-def _check_nobody_else_drawn(lottery: Lottery, drawn: set[str], round_number: int) -> None:
-    extra = [p for p in lottery.order if p not in drawn]
-    if extra:
-        raise ContentError(Problem(
-            lottery.path, f"lists {', '.join(extra)}, who {'is' if len(extra) == 1 else 'are'} in no "
-                          f"tie decided by lottery after round {round_number}",
-            "list only the players tied across the cut with equal hands", line=lottery.lines[extra[0]]))
+def _check_lottery_listed(lottery: Lottery, tied: list[Standing], drawn: list[Standing],
+                          round_number: int) -> None:
+    """A hall lottery may list more than the players it decides, as long as every one is tied
+    across the cut and the file's order agrees with the hands; whatever else it lists is named,
+    each at its line."""
+    hands = {s.player: _hand_key(s) for s in tied}
+    fix = f"list only the players whose order the lottery decides ({_ids(drawn)}), in the order drawn"
+    problems = Problems()
+    before: str | None = None  # the tied player listed last
+    for player in lottery.order:
+        if player not in hands:
+            problems.add(lottery.path, f"lists {player}, who is not tied across the cut after round "
+                         f"{round_number}", fix, line=lottery.lines[player])
+            continue
+        if before is not None and hands[player] > hands[before]:
+            problems.add(lottery.path, f"lists {player} after {before}, but the hands put {player} ahead "
+                         f"({_hands_text(hands[player])} against {_hands_text(hands[before])})", fix,
+                         line=lottery.lines[player])
+        before = player
+    problems.check()
+
+
+def _ids(standings: list[Standing]) -> str:
+    return ", ".join(sorted(s.player for s in standings))
 
 
 def _hand_key(standing: Standing) -> list[Fraction]:
+    """The hands in the order the tie-break reads them, biggest first: compared as lists, a
+    list that goes on beats one that stops (16 16 8 beats 16 16), as the rules say."""
     return sorted(standing.hands, reverse=True)
 
 
-def _decided(one: Standing, other: Standing, lottery: str) -> str:
+def _by_hand(one: Standing, other: Standing) -> str:
+    """``by the 2nd biggest hand (16 against 8)``: the first hand in which two players differ."""
     a, b = _hand_key(one), _hand_key(other)
-    for index in range(max(len(a), len(b))):
-        x = a[index] if index < len(a) else None
-        y = b[index] if index < len(b) else None
-        if x != y:
-            which = "biggest" if index == 0 else f"{ordinal(index + 1)} biggest"
-            return f"by the {which} hand ({_value(x)} against {_value(y)})"
-    return f"{lottery} (equal hands)"
+    index = next(i for i in range(max(len(a), len(b))) if i >= len(a) or i >= len(b) or a[i] != b[i])
+    which = "biggest" if index == 0 else f"{ordinal(index + 1)} biggest"
+    x = a[index] if index < len(a) else None
+    y = b[index] if index < len(b) else None
+    return f"by the {which} hand ({_value(x)} against {_value(y)})"
 
 
 def _value(value: Fraction | None) -> str:
