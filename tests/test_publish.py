@@ -11,12 +11,14 @@ import hashlib
 import json
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
 import threading
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -559,3 +561,56 @@ def test_sftp_reads_host_aliases_from_ssh_config(on, archive, tmp_path, run):
     remote = on.files(target)
     del remote[MANIFEST_NAME]
     assert remote == site
+
+
+# -- a full disk on the host -----------------------------------------------------------------
+
+@contextmanager
+def tmpfs(folder: Path, size: str) -> Iterator[Path]:
+    """A small RAM disk mounted at ``folder``, unmounted whatever happens; skipped where mounting
+    is not permitted (not root, or in a container without the right)."""
+    folder.mkdir(parents=True)
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(folder)],
+                             capture_output=True, text=True)
+    if mounted.returncode != 0:
+        pytest.skip(f"cannot mount a tmpfs to fill a disk ({mounted.stderr.strip() or 'not root'})")
+    try:
+        yield folder
+    finally:
+        subprocess.run(["umount", "-l", str(folder)], check=True)
+
+
+def fill(folder: Path, leave: int) -> Path:
+    """Fill the disk of ``folder`` up to ``leave`` bytes free."""
+    free = os.statvfs(folder).f_bavail * os.statvfs(folder).f_frsize
+    filler = folder / "filler"
+    filler.write_bytes(b"\0" * max(0, free - leave))
+    return filler
+
+
+def test_an_sftp_host_with_a_full_disk_fails_the_publish_and_keeps_every_file_whole(
+        on, archive, tmp_path, run):
+    if on.kind != "sftp":
+        pytest.skip("the SSH server's disk is the one a test can fill")
+    address = parse_address(on.server.url)
+    with tmpfs(tmp_path / "disk", "2m") as disk:
+        target = f"sftp://{address.user}@127.0.0.1:{address.port}{disk}/site"
+        before = built(archive, tmp_path / "site", run)
+        assert run("publish", target, "--out", tmp_path / "site")[0] == 0
+        write(archive / "club-swiss/rules.md", "# Rules\n\n" + "Be kind to the opponent. " * 7000)
+        after = built(archive, tmp_path / "site", run)
+        filler = fill(disk, leave=100_000)
+        code, stdout, stderr = run("publish", target, "--out", tmp_path / "site")
+        assert (code, stdout) == (1, "")
+        assert re.fullmatch(rf"error: cannot publish to {re.escape(target)}: the disk of the host is full "
+                            r"writing club-swiss/pages/rules\.html \([\d,]+ bytes free\); free space on "
+                            r"the host and publish again\n", stderr), stderr
+        held = snapshot(disk / "site")
+        assert loads_manifest(held.pop(MANIFEST_NAME)) is not None
+        assert {p: d for p, d in held.items() if d not in (before.get(p), after.get(p))} == {}
+
+        filler.unlink()
+        code, stdout, stderr = run("publish", target, "--out", tmp_path / "site")
+        assert (code, stderr) == (0, "")
+        held = snapshot(disk / "site")
+        assert loads_manifest(held.pop(MANIFEST_NAME)) == manifest_of(after) and held == after
