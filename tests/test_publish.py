@@ -614,3 +614,47 @@ def test_an_sftp_host_with_a_full_disk_fails_the_publish_and_keeps_every_file_wh
         assert (code, stderr) == (0, "")
         held = snapshot(disk / "site")
         assert loads_manifest(held.pop(MANIFEST_NAME)) == manifest_of(after) and held == after
+
+
+# -- a dropped connection --------------------------------------------------------------------
+
+@contextmanager
+def proxied(on: Host, cut_after: int | None = None) -> Iterator[tuple[servers.CuttingProxy, str]]:
+    """A cutting proxy in front of the SSH server, and the TARGET through it (the host's key
+    recorded for the proxy's port too)."""
+    address = parse_address(on.server.url)
+    proxy = servers.CuttingProxy(address.port, cut_after)
+    known = Path(on.env["HOME"], ".ssh/known_hosts")
+    key = known.read_text().split()[1:3]
+    with known.open("a") as lines:
+        lines.write(f"[127.0.0.1]:{proxy.port} {key[0]} {key[1]}\n")
+    try:
+        yield proxy, f"sftp://{address.user}@127.0.0.1:{proxy.port}{address.path}/t{on.count + 1}"
+    finally:
+        proxy.close()
+
+
+def test_a_dropped_connection_is_one_line(on, archive, tmp_path, run):
+    if on.kind != "sftp":
+        pytest.skip("the proxy stands in front of the SSH server")
+    built(archive, tmp_path / "site", run)
+    with proxied(on, cut_after=60_000) as (proxy, target):
+        code, stdout, stderr = run("publish", target, "--out", tmp_path / "site")
+    assert (code, stdout) == (1, "")
+    assert re.fullmatch(rf"error: cannot publish to {re.escape(target)}: the connection to 127\.0\.0\.1:"
+                        rf"{proxy.port} dropped \([^\n]+\); publish again to send the rest\n", stderr), stderr
+
+
+def test_a_damaged_manifest_on_the_host_is_told_as_damaged(on, archive, tmp_path, run):
+    site = built(archive, tmp_path / "site", run)
+    target = on.place()
+    on.put(target, MANIFEST_NAME, b'{"version": 1, "files": {"index.html": {"sha2')
+    code, stdout, stderr = run("publish", target, "--out", tmp_path / "site", *on.args())
+    assert (code, stdout) == (1, "")
+    assert stderr == (f"error: cannot publish to {parse_address(target).display}: its {MANIFEST_NAME} is "
+                      "damaged (not a manifest the publisher can read); pass --force to send the whole "
+                      "site again and rewrite it\n")
+    code, stdout, stderr = run("publish", target, "--out", tmp_path / "site", "--force", *on.args())
+    assert (code, stderr) == (0, "")
+    remote = on.files(target)
+    assert loads_manifest(remote.pop(MANIFEST_NAME)) == manifest_of(site) and remote == site

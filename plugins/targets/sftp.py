@@ -127,6 +127,22 @@ class SftpTarget(Target):
             raise self.fail(f"cannot reach {self.host}:{self.port} (timed out); "
                             "check the host, the port and the network") from None
 
+    def failure(self, error: Exception, path: str = "") -> PublishError | None:
+        """paramiko's errors told too: any error once the connection is gone is the dropped
+        connection (paramiko reports it as "Socket is closed", an EOF or an SSH error)."""
+        if isinstance(error, PublishError):
+            return error
+        if isinstance(error, paramiko.SSHException | OSError | EOFError) and not self._connected():
+            return self.dropped(error)
+        if isinstance(error, paramiko.SSHException):
+            return self.fail(f"SSH failed ({error})")
+        return super().failure(error, path)
+
+    def _connected(self) -> bool:
+        client = self.shared.get("ssh")
+        transport = client.get_transport() if client is not None else None
+        return transport is not None and transport.is_active()
+
     def _host_name(self) -> str:
         return self.host if self.port == 22 else f"[{self.host}]:{self.port}"
 

@@ -165,12 +165,8 @@ def publish(pm: pluggy.PluginManager, address: Address, site: LocalSite, *, jobs
     report = PublishReport(address.display, dry_run=dry_run)
     pool = _Pool(kind, address, jobs if kind.concurrent else 1)
     try:
-        first = pool.take()
-        try:
-            recorded = _recorded(first)
-            listing = first.listing()
-        finally:
-            pool.give(first)
+        [recorded_data, listing] = pool.first([lambda t: t.read(MANIFEST_NAME), lambda t: t.listing()])
+        recorded = _recorded(address, recorded_data, force)
         leftovers = sorted(p for p in listing if is_temp_name(p))
         held = {p: f for p, f in listing.items() if not is_temp_name(p) and p != MANIFEST_NAME}
         if recorded is None and held and not force:
@@ -211,9 +207,17 @@ def _say(log: Callable[[str], None] | None, text: str) -> None:
         log(text)
 
 
-def _recorded(target: Target) -> Manifest | None:
-    data = target.read(MANIFEST_NAME)
-    return loads_manifest(data) if data is not None else None
+def _recorded(address: Address, data: bytes | None, force: bool) -> Manifest | None:
+    """The target's manifest; a damaged one is refused (the publisher cannot tell what the
+    target holds) unless ``force`` says to replace the target's files whatever they are."""
+    if data is None:
+        return None
+    manifest = loads_manifest(data)
+    if manifest is None and not force:
+        raise PublishError(f"cannot publish to {address.display}: its {MANIFEST_NAME} is damaged (not "
+                           "a manifest the publisher can read); pass --force to send the whole site "
+                           "again and rewrite it")
+    return manifest
 
 
 def _verified(recorded: Manifest, held: dict[str, RemoteFile], site: LocalSite, trust: bool) -> Manifest:
@@ -303,11 +307,16 @@ class _Pool:
         target = self.kind(self.address, self._shared, self._shared_lock)
         with self._lock:
             self._open.append(target)
-        try:
-            target.open()
-        except OSError as error:
-            raise target.os_failure(error) from None
+        _told(target, target.open)
         return target
+
+    def first(self, actions: list[Callable[[Target], Any]]) -> list[Any]:
+        """What ``actions`` give, run one after the other over one connection."""
+        target = self.take()
+        try:
+            return [_told(target, lambda action=action: action(target)) for action in actions]
+        finally:
+            self.give(target)
 
     def give(self, target: Target) -> None:
         self._idle.put(target)
@@ -321,9 +330,7 @@ class _Pool:
         def one(path: str) -> None:
             target = self.take()
             try:
-                action(target, path)
-            except OSError as error:
-                raise target.os_failure(error, path) from None
+                _told(target, lambda: action(target, path), path)
             finally:
                 self.give(target)
 
@@ -345,6 +352,17 @@ class _Pool:
             opened, self._open = self._open, []
         for target in opened:
             target.close()
+
+
+def _told(target: Target, action: Callable[[], Any], path: str = "") -> Any:
+    """``action``'s result; a failure of the target's client raised as its one line, a bug as it is."""
+    try:
+        return action()
+    except Exception as error:
+        told = target.failure(error, path)
+        if told is None:
+            raise
+        raise told from None
 
 
 # -- what the command and live publishing check first ---------------------------------------

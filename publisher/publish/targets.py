@@ -129,6 +129,25 @@ class Target(ABC):
     def close(self) -> None:
         """Disconnect; never raises."""
 
+    def failure(self, error: Exception, path: str = "") -> PublishError | None:
+        """The one line for ``error``, raised by this target's client while it worked on ``path``;
+        None for an error that is a bug, which keeps its traceback. A target whose client
+        library has errors of its own tells them too, then hands the rest to this one."""
+        if isinstance(error, PublishError):
+            return error
+        if isinstance(error, EOFError | ConnectionResetError | ConnectionAbortedError | BrokenPipeError):
+            return self.dropped(error)
+        if isinstance(error, OSError):
+            return self.os_failure(error, path)
+        return None
+
+    def dropped(self, error: BaseException) -> PublishError:
+        """The connection broke off during the publish: what landed is kept, the next publish
+        sends the rest."""
+        cause = f" ({error})" if str(error) else ""
+        return self.fail(f"the connection to {self.address.host}:{self.port_text()} dropped{cause}; "
+                         "publish again to send the rest")
+
     def fail(self, cause: str) -> PublishError:
         """The error of this target, naming it and the cause."""
         return PublishError(f"cannot publish to {self.address.display}: {cause}")
