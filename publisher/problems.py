@@ -113,3 +113,8 @@ class OutputError(Exception):
 
 class PublishError(Exception):
     """A publish that cannot go on: one line naming the target and the cause."""
+
+
+class AddressError(PublishError):
+    """A TARGET that is not an address: a usage mistake (exit 2), told with the address it
+    probably meant."""

@@ -658,3 +658,43 @@ def test_a_damaged_manifest_on_the_host_is_told_as_damaged(on, archive, tmp_path
     assert (code, stderr) == (0, "")
     remote = on.files(target)
     assert loads_manifest(remote.pop(MANIFEST_NAME)) == manifest_of(site) and remote == site
+
+
+# -- addresses -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("typed", "meant"), [
+    ("sftp:/results@venue.example.org/www", "did you mean sftp://results@venue.example.org/www?"),
+    ("ftps:results@ftp.example.org/www", "did you mean ftps://results@ftp.example.org/www?"),
+    ("results@venue.example.org:2222:/var/www",
+     "did you mean sftp://results@venue.example.org:2222/var/www? (a folder whose name holds a colon: "
+     "write ./results@venue.example.org:2222:/var/www)"),
+    ("results@venue.example.org:www",
+     "did you mean sftp://results@venue.example.org/~/www? (a folder whose name holds a colon: "
+     "write ./results@venue.example.org:www)"),
+])
+def test_a_malformed_address_is_refused_with_the_one_it_meant(archive, tmp_path, run, monkeypatch,
+                                                               typed, meant):
+    built(archive, tmp_path / "site", run)
+    monkeypatch.chdir(tmp_path)
+    before = snapshot(tmp_path)
+    code, stdout, stderr = run("publish", typed, "--out", tmp_path / "site")
+    assert (code, stdout) == (2, "")
+    assert stderr == f"error: cannot publish to {typed}: it is not an address; {meant}\n"
+    assert snapshot(tmp_path) == before
+
+
+def test_an_address_without_a_host_or_with_a_query_is_refused(archive, tmp_path, run):
+    built(archive, tmp_path / "site", run)
+    code, _, stderr = run("publish", "sftp:///var/www", "--out", tmp_path / "site")
+    assert (code, stderr) == (2, "error: cannot publish to sftp:///var/www: the address names no host; "
+                                 "write sftp://[user@]host[:port]/path\n")
+    code, _, stderr = run("publish", "ftp://host/www?x", "--out", tmp_path / "site")
+    assert code == 2 and stderr.startswith("error: cannot publish to ftp://host/www?x: an address has no ")
+
+
+def test_a_plain_path_with_a_colon_after_a_slash_is_a_folder(archive, tmp_path, run, monkeypatch):
+    site = built(archive, tmp_path / "site", run)
+    monkeypatch.chdir(tmp_path)
+    code, _, stderr = run("publish", "./round:3", "--out", tmp_path / "site")
+    assert (code, stderr) == (0, "")
+    assert snapshot(tmp_path / "round:3").keys() == {*site, MANIFEST_NAME}
