@@ -7,8 +7,9 @@ listing (a file someone removed or changed is sent again). Uploads go in three
 waves: assets (named by content hash, so new ones never replace what old pages
 use), then pages, then what readers poll or enter by (``data/*.json``, every
 ``index.html``); deletions come after all uploads. Before the first upload the
-manifest is rewritten to mark every file being sent as unknown, so a publish
-killed at any moment is finished by the next one.
+manifest is rewritten to mark every file being sent as unknown, then again as files
+land, so a publish killed or cut off at any moment is finished by the next one, which
+sends only what had not landed.
 """
 
 from __future__ import annotations
@@ -62,6 +63,11 @@ _TYPES = {
     ".pdf": "application/pdf",
 }
 _TEXT = re.compile(r"^(text/|application/(json|manifest\+json|xml|javascript)$|image/svg\+xml$)")
+# The manifest is rewritten after every CHECKPOINT_BYTES landed, or CHECKPOINT_RATIO times its
+# own size (about MANIFEST_LINE bytes a file) when that is more.
+CHECKPOINT_BYTES = 256 * 1024
+CHECKPOINT_RATIO = 8
+MANIFEST_LINE = 100
 _HASHED = re.compile(rf"\.[0-9a-f]{{{HASH_LENGTH}}}(\.[^./]+)?$")
 
 
@@ -186,9 +192,9 @@ def publish(pm: pluggy.PluginManager, address: Address, site: LocalSite, *, jobs
         if changes:
             pending = {**old, **{p: Entry("", site.manifest[p].size) for p in changes.uploads}}
             _write_manifest(pool, pending)
+            landed = _Landed(pending, site.manifest)
             for wave in _waves(report.uploaded):
-                pool.each(wave, lambda target, path: target.write(
-                    path, site.read(path), headers_for(path)))
+                pool.each(wave, lambda target, path: landed.send(target, path, site.read(path)))
             report.sent_bytes = sum(site.manifest[p].size for p in report.uploaded)
         pool.each([*report.deleted, *leftovers], lambda target, path: target.delete(path))
         if changes or recorded != site.manifest:
@@ -251,10 +257,41 @@ def _md5(data: bytes) -> str:
     return hashlib.md5(data, usedforsecurity=False).hexdigest()
 
 
+MANIFEST_HEADERS = Headers("application/json; charset=utf-8", NO_CACHE)
+
+
 def _write_manifest(pool: _Pool, manifest: Manifest) -> None:
     data = dumps_manifest(manifest)
-    pool.each([MANIFEST_NAME], lambda target, path: target.write(
-        path, data, Headers("application/json; charset=utf-8", NO_CACHE)))
+    pool.each([MANIFEST_NAME], lambda target, path: target.write(path, data, MANIFEST_HEADERS))
+
+
+class _Landed:
+    """The target's manifest kept up with the uploads: every so many bytes landed, it is
+    rewritten with the files that have landed since, so a publish cut off half-way costs the
+    next one only what had not landed (and the last few files). Each rewrite names only
+    files that landed, so a rewrite that is overtaken by another loses progress, never truth."""
+
+    def __init__(self, pending: Manifest, site: Manifest):
+        self.manifest, self.site = dict(pending), site
+        # A rewrite every few times the manifest's own size: what it costs stays a fraction of the upload.
+        self.every = max(CHECKPOINT_BYTES, CHECKPOINT_RATIO * MANIFEST_LINE * len(pending))
+        self.unsaved = 0
+        self.lock = threading.Lock()
+        self.saving = threading.Lock()  # one rewrite at a time: they share the temporary name
+
+    def send(self, target: Target, path: str, data: bytes) -> None:
+        """Upload ``path`` and count it as landed."""
+        target.write(path, data, headers_for(path))
+        with self.lock:
+            self.manifest[path] = self.site[path]
+            self.unsaved += len(data)
+            if self.unsaved < self.every or not self.saving.acquire(blocking=False):
+                return
+            self.unsaved, manifest = 0, dumps_manifest(self.manifest)
+        try:
+            target.write(MANIFEST_NAME, manifest, MANIFEST_HEADERS)
+        finally:
+            self.saving.release()
 
 
 def wave_of(path: str) -> int:
