@@ -726,3 +726,67 @@ def test_a_publish_cut_off_half_way_sends_only_the_rest(on, tmp_path, run):
     # The bytes that went up the second time: the rest, the manifest's rewrites and SSH's own.
     rest = total - sum(len(site[p]) for p in landed)
     assert proxy.sent < 1.25 * rest + 100_000, (proxy.sent, rest)
+
+
+# -- paths that leave the root ---------------------------------------------------------------
+
+def beside(on: Host, target: str) -> tuple[str, Path | None]:
+    """Where ``../victim.html`` from the target's root lands: an object key of the bucket, or a file."""
+    if on.kind == "s3":
+        return f"{target.split('/', 3)[3].rsplit('/', 1)[0]}/victim.html", None
+    return "", on._root(target).parent / "victim.html"
+
+
+def victim_held(on: Host, target: str) -> bytes | None:
+    key, path = beside(on, target)
+    if path is not None:
+        return path.read_bytes() if path.is_file() else None
+    try:
+        return on.s3.get_object(Bucket="results", Key=key)["Body"].read()
+    except Exception:
+        return None
+
+
+def put_victim(on: Host, target: str) -> None:
+    key, path = beside(on, target)
+    if path is not None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(b"not the site's")
+    else:
+        on.s3.put_object(Bucket="results", Key=key, Body=b"not the site's")
+
+
+def test_a_built_site_naming_a_path_outside_its_root_is_refused(on, tmp_path, run):
+    target = on.place()
+    out = tmp_path / "site"
+    files = {"index.html": b"<p>home</p>", "../victim.html": b"<p>outside</p>"}
+    out.mkdir()
+    (out / "index.html").write_bytes(files["index.html"])
+    (tmp_path / "victim.html").write_bytes(files["../victim.html"])
+    (out / MANIFEST_NAME).write_bytes(dumps_manifest(manifest_of(files)))
+    code, stdout, stderr = run("publish", target, "--out", out, *on.args())
+    assert (code, stdout) == (1, "")
+    assert stderr == (f"error: cannot publish to {parse_address(target).display}: the built site names "
+                      "'../victim.html', a path outside its root; build the site again (nothing was sent)\n")
+    assert on.files(target) == {} and victim_held(on, target) is None
+
+
+def test_a_host_manifest_naming_a_path_outside_the_target_is_refused_and_never_deleted(on, tmp_path, run):
+    target = on.place()
+    out = write_site(tmp_path / "site", {"index.html": b"<p>home</p>"})
+    assert run("publish", target, "--out", out, *on.args())[0] == 0
+    put_victim(on, target)
+    recorded = manifest_of({"index.html": b"<p>home</p>", "../victim.html": b"not the site's"})
+    on.put(target, MANIFEST_NAME, dumps_manifest(recorded))
+    code, stdout, stderr = run("publish", target, "--out", out, *on.args())
+    assert (code, stdout) == (1, "")
+    assert stderr == (f"error: cannot publish to {parse_address(target).display}: its {MANIFEST_NAME} names "
+                      "'../victim.html', a path outside the target (the publish deletes what it names); "
+                      "pass --force to send the whole site again and rewrite it\n")
+    assert victim_held(on, target) == b"not the site's"
+
+    code, stdout, stderr = run("publish", target, "--out", out, "--force", *on.args())
+    assert (code, stderr) == (0, "")
+    remote = on.files(target)
+    assert loads_manifest(remote.pop(MANIFEST_NAME)) == manifest_of({"index.html": b"<p>home</p>"})
+    assert remote == {"index.html": b"<p>home</p>"} and victim_held(on, target) == b"not the site's"

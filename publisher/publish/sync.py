@@ -168,6 +168,10 @@ def publish(pm: pluggy.PluginManager, address: Address, site: LocalSite, *, jobs
     """Make the target hold ``site``; raise PublishError, having deleted nothing, on failure."""
     started = time.perf_counter()
     kind = open_target(pm, address)
+    outside = _outside(site.manifest)
+    if outside is not None:
+        raise PublishError(f"cannot publish to {address.display}: the built site names {outside!r}, a "
+                           "path outside its root; build the site again (nothing was sent)")
     report = PublishReport(address.display, dry_run=dry_run)
     pool = _Pool(kind, address, jobs if kind.concurrent else 1)
     try:
@@ -219,11 +223,26 @@ def _recorded(address: Address, data: bytes | None, force: bool) -> Manifest | N
     if data is None:
         return None
     manifest = loads_manifest(data)
-    if manifest is None and not force:
+    outside = _outside(manifest or {})
+    if force and (manifest is None or outside is not None):
+        return None
+    if manifest is None:
         raise PublishError(f"cannot publish to {address.display}: its {MANIFEST_NAME} is damaged (not "
                            "a manifest the publisher can read); pass --force to send the whole site "
                            "again and rewrite it")
+    if outside is not None:
+        raise PublishError(f"cannot publish to {address.display}: its {MANIFEST_NAME} names {outside!r}, "
+                           "a path outside the target (the publish deletes what it names); pass --force "
+                           "to send the whole site again and rewrite it")
     return manifest
+
+
+def _outside(manifest: Manifest) -> str | None:
+    """The first path of ``manifest`` that is not a plain path below the root (absolute, with a
+    ``..``, ``.`` or empty part, or a backslash, which some hosts take for a slash), or None:
+    such a path would make the publish write or delete outside the target's root."""
+    return next((path for path in manifest if not path or path.startswith("/") or "\\" in path
+                 or "\0" in path or any(part in ("", ".", "..") for part in path.split("/"))), None)
 
 
 def _verified(recorded: Manifest, held: dict[str, RemoteFile], site: LocalSite, trust: bool) -> Manifest:
