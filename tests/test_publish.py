@@ -13,6 +13,7 @@ import os
 import random
 import re
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -27,6 +28,7 @@ from conftest import snapshot, write
 
 from publisher.build.manifest import MANIFEST_NAME, dumps_manifest, loads_manifest, manifest_of
 from publisher.plugins import plugin_manager
+from publisher.publish.lock import LOCK_NAME, Holder
 from publisher.publish.sync import publish, site_in_memory
 from publisher.publish.targets import parse_address
 
@@ -460,8 +462,9 @@ def test_a_plugin_brings_a_kind_of_target_through_the_hook(archive, tmp_path, ru
     assert loads_manifest(held.pop(MANIFEST_NAME)) == manifest_of(site) and held == site
     log = (tmp_path / "shelf/headers.log").read_text(encoding="utf-8").splitlines()
     assert "club-swiss/players.html text/html; charset=utf-8 | no-cache" in log
+    assert log[0] == f"{LOCK_NAME} application/json; charset=utf-8 | no-cache"  # the lock first
     assert log[-1] == ".publisher-manifest.json application/json; charset=utf-8 | no-cache"
-    sent = [line.split()[0] for line in log[1:-1]]  # between the two manifest writes
+    sent = [line.split()[0] for line in log[2:-1]]  # between the two manifest writes
     waves = [0 if p.startswith("assets/") else 2 if p.endswith(("index.html", ".json")) else 1 for p in sent]
     assert waves == sorted(waves) and set(waves) == {0, 1, 2}
 
@@ -505,7 +508,7 @@ def test_a_user_who_may_not_write_is_told_permission_denied(on, archive, tmp_pat
     code, stdout, stderr = run("publish", target, "--out", tmp_path / "site")
     assert (code, stdout) == (1, "")
     assert stderr.startswith(f"error: cannot publish to {target}: permission denied writing "
-                             ".publisher-manifest.json (550 ")
+                             f"{LOCK_NAME} (550 ")
     assert stderr.count("\n") == 1 and servers.FTP_PASSWORD not in stderr
     assert on.files(target) == {}
 
@@ -628,8 +631,9 @@ def proxied(on: Host, cut_after: int | None = None) -> Iterator[tuple[servers.Cu
     key = known.read_text().split()[1:3]
     with known.open("a") as lines:
         lines.write(f"[127.0.0.1]:{proxy.port} {key[0]} {key[1]}\n")
+    name = on.place().rsplit("/", 1)[1]  # a place of its own, as every test has
     try:
-        yield proxy, f"sftp://{address.user}@127.0.0.1:{proxy.port}{address.path}/t{on.count + 1}"
+        yield proxy, f"sftp://{address.user}@127.0.0.1:{proxy.port}{address.path}/{name}"
     finally:
         proxy.close()
 
@@ -790,3 +794,64 @@ def test_a_host_manifest_naming_a_path_outside_the_target_is_refused_and_never_d
     remote = on.files(target)
     assert loads_manifest(remote.pop(MANIFEST_NAME)) == manifest_of({"index.html": b"<p>home</p>"})
     assert remote == {"index.html": b"<p>home</p>"} and victim_held(on, target) == b"not the site's"
+
+
+# -- two publishes to one target -------------------------------------------------------------
+
+def lock_line(holder: Holder) -> str:
+    since = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(holder.since))
+    return f"process {holder.pid} on {holder.host}, since {since}"
+
+
+def test_a_second_publish_to_a_target_is_refused_while_the_first_runs(on, tmp_path, run):
+    target = on.place()
+    site = synthetic_site(1, pages=300)
+    out = write_site(tmp_path / "site", site)
+    first = subprocess.Popen([sys.executable, "-m", "publisher.cli", "publish", target, "--out", str(out),
+                              "--jobs", "1", *on.args()], env={**os.environ, **on.env},
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        while (lock := on.read(target, LOCK_NAME)) is None and first.poll() is None:
+            time.sleep(0.005)
+        first.send_signal(signal.SIGSTOP)  # the first publish holds the lock, half-way
+        assert lock is not None, "the first publish ended before its lock was seen"
+        holder = Holder.loads(lock)
+        assert holder is not None and (holder.host, holder.pid) == (socket.gethostname(), first.pid)
+        code, stdout, stderr = run("publish", target, "--out", out, *on.args())
+        assert (code, stdout) == (1, "")
+        assert stderr == (f"error: cannot publish to {parse_address(target).display}: another publish is "
+                          f"under way there ({lock_line(holder)}); wait for it to end, or remove "
+                          f"{LOCK_NAME} from the target if that publish was stopped\n")
+        assert on.read(target, LOCK_NAME) == lock
+    finally:
+        first.send_signal(signal.SIGCONT)
+    stdout, stderr = first.communicate(timeout=300)
+    assert (first.returncode, stderr) == (0, b""), stderr
+    remote = on.files(target)
+    assert loads_manifest(remote.pop(MANIFEST_NAME)) == manifest_of(site) and remote == site  # no lock
+
+
+def test_a_lock_left_behind_is_taken_over_and_never_a_file_of_the_site(on, tmp_path, run):
+    target, site = on.place(), {"index.html": b"<p>home</p>"}
+    out = write_site(tmp_path / "site", site)
+    gone = subprocess.Popen(["true"])
+    gone.wait()
+    dead = Holder(socket.gethostname(), gone.pid, time.time() - 60)
+    on.put(target, LOCK_NAME, dead.dumps())
+    code, stdout, stderr = run("publish", target, "--out", out, "--dry-run", *on.args())
+    assert (code, stderr) == (0, "") and LOCK_NAME not in stdout
+    assert stdout.startswith("  would upload index.html\nwould upload 1 file and delete 0 files")
+    code, stdout, stderr = run("publish", target, "--out", out, *on.args())
+    assert (code, stderr) == (0, f"note: taking over the lock of {lock_line(dead)}: that process is no "
+                                 "longer running\n")
+    assert on.files(target).keys() == {"index.html", MANIFEST_NAME}
+
+    old = Holder("another-laptop", 4242, time.time() - 2 * 3600)
+    on.put(target, LOCK_NAME, old.dumps())
+    site["index.html"] = b"<p>home, again</p>"
+    out = write_site(tmp_path / "site", site)
+    code, stdout, stderr = run("publish", target, "--out", out, *on.args())
+    assert (code, stderr) == (0, f"warning: taking over the lock of {lock_line(old)}: it is over 60 minutes "
+                                 "old; if that publish still runs, stop it\n")
+    remote = on.files(target)
+    assert loads_manifest(remote.pop(MANIFEST_NAME)) == manifest_of(site) and remote == site

@@ -14,6 +14,7 @@ import logging
 import posixpath
 import stat
 import threading
+import uuid
 from pathlib import Path
 from typing import Any
 
@@ -189,6 +190,27 @@ class SftpTarget(Target):
                 raise self._refused(path, len(data), error) from None
             raise
         self.sftp.posix_rename(temporary, self._full(path))
+
+    def create(self, path: str, data: bytes, headers: Headers) -> bool:
+        """Written under a name of its own, then renamed with SFTP's plain rename, which never
+        replaces a file (unlike posix-rename): the file appears whole or not at all."""
+        full = self._full(path)
+        self._make_folders(posixpath.dirname(full))
+        temporary = self._full(temp_name(f"{path}.{uuid.uuid4().hex}"))  # this publish's own
+        try:
+            with self.sftp.open(temporary, "wb") as handle:
+                handle.write(data)
+            try:
+                self.sftp.rename(temporary, full)
+                return True
+            except OSError:
+                with contextlib.suppress(FileNotFoundError):
+                    self.sftp.stat(full)
+                    return False
+                raise
+        finally:
+            with contextlib.suppress(OSError):
+                self.sftp.remove(temporary)
 
     def _refused(self, path: str, size: int, error: OSError) -> PublishError:
         """A write the server refused without a cause (SFTP version 3 has no "disk full"): told

@@ -49,9 +49,13 @@ def run_publish(args: argparse.Namespace) -> int:
     address = parse_target(text, endpoint)
     refuse_overlap(address, args.content, args.out)
     report = publish(args.plugins, address, site_in_folder(args.out), jobs=args.jobs,
-                     force=args.force, dry_run=args.dry_run, log=print)
+                     force=args.force, dry_run=args.dry_run, log=print, warn=_warn)
     print(report.summary())
     return 0
+
+
+def _warn(text: str) -> None:
+    print(text, file=sys.stderr)
 
 
 def _jobs(text: str) -> int:

@@ -96,7 +96,8 @@ class LivePublisher:
         pause = self.first_retry
         while not self._stopping.is_set():
             try:
-                report = publish(self.pm, self.address, site, jobs=self.jobs)
+                report = publish(self.pm, self.address, site, jobs=self.jobs,
+                                 warn=lambda text: self.log(f"[{_clock()}] {text}"))
             except Exception as error:  # the publisher thread outlives every failure
                 # A build changed the site meanwhile: publish it at once, when it is handed over.
                 if isinstance(error, SiteChanged) and self._wake.wait(5.0) and (newer := self._take()):

@@ -14,6 +14,7 @@ sends only what had not landed.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import mimetypes
 import posixpath
@@ -41,6 +42,7 @@ from publisher.build.manifest import (
     manifest_of,
 )
 from publisher.build.output import read_manifest
+from publisher.publish.lock import LOCK_NAME, release_lock, take_lock
 from publisher.publish.targets import (
     DEFAULT_JOBS,
     Address,
@@ -163,9 +165,10 @@ def open_target(pm: pluggy.PluginManager, address: Address) -> type[Target]:
 
 
 def publish(pm: pluggy.PluginManager, address: Address, site: LocalSite, *, jobs: int = DEFAULT_JOBS,
-            force: bool = False, dry_run: bool = False,
-            log: Callable[[str], None] | None = None) -> PublishReport:
-    """Make the target hold ``site``; raise PublishError, having deleted nothing, on failure."""
+            force: bool = False, dry_run: bool = False, log: Callable[[str], None] | None = None,
+            warn: Callable[[str], None] | None = None) -> PublishReport:
+    """Make the target hold ``site``; raise PublishError, having deleted nothing, on failure.
+    ``log`` is told what a dry run would do, ``warn`` a lock taken over."""
     started = time.perf_counter()
     kind = open_target(pm, address)
     outside = _outside(site.manifest)
@@ -174,11 +177,15 @@ def publish(pm: pluggy.PluginManager, address: Address, site: LocalSite, *, jobs
                            "path outside its root; build the site again (nothing was sent)")
     report = PublishReport(address.display, dry_run=dry_run)
     pool = _Pool(kind, address, jobs if kind.concurrent else 1)
+    lock: bytes | None = None
     try:
+        if not dry_run:  # a dry run writes nothing, and may look while another publish runs
+            [lock] = pool.first([lambda t: take_lock(t, lambda text: _say(warn, text))])
         [recorded_data, listing] = pool.first([lambda t: t.read(MANIFEST_NAME), lambda t: t.listing()])
         recorded = _recorded(address, recorded_data, force)
         leftovers = sorted(p for p in listing if is_temp_name(p))
-        held = {p: f for p, f in listing.items() if not is_temp_name(p) and p != MANIFEST_NAME}
+        held = {p: f for p, f in listing.items()
+                if not is_temp_name(p) and p not in (MANIFEST_NAME, LOCK_NAME)}
         if recorded is None and held and not force:
             raise PublishError(
                 f"cannot publish to {address.display}: it holds {_files(len(held))} the publisher "
@@ -207,9 +214,18 @@ def publish(pm: pluggy.PluginManager, address: Address, site: LocalSite, *, jobs
         raise SiteChanged(f"cannot publish to {address.display}: {error} changed while the site was "
                           "sent (a build ran meanwhile); publish again") from None
     finally:
+        if lock is not None:
+            _release(pool, lock)
         pool.close()
     report.seconds = time.perf_counter() - started
     return report
+
+
+def _release(pool: _Pool, lock: bytes) -> None:
+    """Remove this publish's lock, failed or not; when the host cannot be reached any more, the
+    lock stays, and the next publish takes it over (this process will have ended)."""
+    with contextlib.suppress(PublishError):
+        pool.first([lambda t: release_lock(t, lock)])
 
 
 def _say(log: Callable[[str], None] | None, text: str) -> None:

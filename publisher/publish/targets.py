@@ -162,6 +162,16 @@ class Target(ABC):
         """Replace ``path`` with ``data`` in one step, creating its folders: a reader gets the
         old file or the new one, never a part."""
 
+    def create(self, path: str, data: bytes, headers: Headers) -> bool:
+        """Write ``path`` only if it does not exist, whole, in one step; False when it exists.
+        The lock that keeps two publishes apart is made with it. This one looks, then writes:
+        two publishes starting at the same moment may both pass; a target whose protocol can
+        create a file exclusively overrides it."""
+        if self.read(path) is not None:
+            return False
+        self.write(path, data, headers)
+        return True
+
     @abstractmethod
     def delete(self, path: str) -> None:
         """Remove ``path`` (no error if it is gone already) and then any folder it leaves empty."""
