@@ -37,6 +37,8 @@ class FtpTarget(Target):
     """One FTP connection; the engine opens several for ``--jobs``."""
 
     tls = False
+    caution = ("plain ftp:// sends the password and the site in clear text, readable by anyone on "
+               "the network; publish to ftps:// if the host offers it")
 
     def __init__(self, address: Address, shared: dict[str, Any], shared_lock: threading.Lock):
         super().__init__(address, shared, shared_lock)
@@ -198,3 +200,4 @@ class FtpsTarget(FtpTarget):
     """FTP with explicit TLS (AUTH TLS), the data connections protected too."""
 
     tls = True
+    caution = ""

@@ -37,7 +37,8 @@ def add_command(subparsers: argparse._SubParsersAction) -> None:
 
 def run_publish(args: argparse.Namespace) -> int:
     from publisher.content.site_settings import read_site_settings
-    from publisher.publish.sync import parse_target, publish, refuse_overlap, site_in_folder
+    from publisher.publish.progress import Progress
+    from publisher.publish.sync import open_target, parse_target, publish, refuse_overlap, site_in_folder
 
     settings = read_site_settings(args.content) if args.target is None else None
     text = args.target if args.target is not None else (settings.publish_target if settings else "")
@@ -48,8 +49,12 @@ def run_publish(args: argparse.Namespace) -> int:
     endpoint = args.endpoint_url or (settings.publish_endpoint_url if settings else "")
     address = parse_target(text, endpoint)
     refuse_overlap(address, args.content, args.out)
-    report = publish(args.plugins, address, site_in_folder(args.out), jobs=args.jobs,
-                     force=args.force, dry_run=args.dry_run, log=print, warn=_warn)
+    site = site_in_folder(args.out)
+    if caution := open_target(args.plugins, address).caution:
+        _warn(f"warning: {caution}")
+    report = publish(args.plugins, address, site, jobs=args.jobs,
+                     force=args.force, dry_run=args.dry_run, log=print, warn=_warn,
+                     progress=None if args.dry_run else Progress(sys.stderr))
     print(report.summary())
     return 0
 

@@ -140,7 +140,8 @@ def live_publisher(args: argparse.Namespace, status: BuildStatus) -> LivePublish
                            f'[publish] target = "..." in {args.content / "site.toml"}')
     address = parse_target(text, settings.publish_endpoint_url)
     refuse_overlap(address, args.content, args.out)
-    open_target(args.plugins, address)  # an unknown scheme is refused now
+    if caution := open_target(args.plugins, address).caution:  # an unknown scheme is refused now
+        _say(f"warning: {caution}")
     live = LivePublisher(args.plugins, address, log=_say, on_outcome=status.publish_outcome)
     live.start()
     return live

@@ -43,6 +43,7 @@ from publisher.build.manifest import (
 )
 from publisher.build.output import read_manifest
 from publisher.publish.lock import LOCK_NAME, release_lock, take_lock
+from publisher.publish.progress import Progress
 from publisher.publish.targets import (
     DEFAULT_JOBS,
     Address,
@@ -166,9 +167,10 @@ def open_target(pm: pluggy.PluginManager, address: Address) -> type[Target]:
 
 def publish(pm: pluggy.PluginManager, address: Address, site: LocalSite, *, jobs: int = DEFAULT_JOBS,
             force: bool = False, dry_run: bool = False, log: Callable[[str], None] | None = None,
-            warn: Callable[[str], None] | None = None) -> PublishReport:
+            warn: Callable[[str], None] | None = None, progress: Progress | None = None) -> PublishReport:
     """Make the target hold ``site``; raise PublishError, having deleted nothing, on failure.
-    ``log`` is told what a dry run would do, ``warn`` a lock taken over."""
+    ``log`` is told what a dry run would do, ``warn`` a lock taken over, ``progress`` how far
+    the upload has come."""
     started = time.perf_counter()
     kind = open_target(pm, address)
     outside = _outside(site.manifest)
@@ -203,10 +205,16 @@ def publish(pm: pluggy.PluginManager, address: Address, site: LocalSite, *, jobs
         if changes:
             pending = {**old, **{p: Entry("", site.manifest[p].size) for p in changes.uploads}}
             _write_manifest(pool, pending)
-            landed = _Landed(pending, site.manifest)
-            for wave in _waves(report.uploaded):
-                pool.each(wave, lambda target, path: landed.send(target, path, site.read(path)))
+            landed = _Landed(pending, site.manifest, progress)
             report.sent_bytes = sum(site.manifest[p].size for p in report.uploaded)
+            if progress is not None:
+                progress.begin(len(report.uploaded), report.sent_bytes)
+            try:
+                for wave in _waves(report.uploaded):
+                    pool.each(wave, lambda target, path: landed.send(target, path, site.read(path)))
+            finally:
+                if progress is not None:
+                    progress.end()
         pool.each([*report.deleted, *leftovers], lambda target, path: target.delete(path))
         if changes or recorded != site.manifest:
             _write_manifest(pool, site.manifest)
@@ -306,8 +314,8 @@ class _Landed:
     next one only what had not landed (and the last few files). Each rewrite names only
     files that landed, so a rewrite that is overtaken by another loses progress, never truth."""
 
-    def __init__(self, pending: Manifest, site: Manifest):
-        self.manifest, self.site = dict(pending), site
+    def __init__(self, pending: Manifest, site: Manifest, progress: Progress | None):
+        self.manifest, self.site, self.progress = dict(pending), site, progress
         # A rewrite every few times the manifest's own size: what it costs stays a fraction of the upload.
         self.every = max(CHECKPOINT_BYTES, CHECKPOINT_RATIO * MANIFEST_LINE * len(pending))
         self.unsaved = 0
@@ -317,6 +325,8 @@ class _Landed:
     def send(self, target: Target, path: str, data: bytes) -> None:
         """Upload ``path`` and count it as landed."""
         target.write(path, data, headers_for(path))
+        if self.progress is not None:
+            self.progress.landed(len(data))
         with self.lock:
             self.manifest[path] = self.site[path]
             self.unsaved += len(data)

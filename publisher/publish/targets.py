@@ -139,6 +139,8 @@ class Target(ABC):
 
     # False when the protocol cannot take uploads over several connections at once.
     concurrent: bool = True
+    # What a user must know before publishing there (a password sent in clear), told as a warning.
+    caution: str = ""
 
     def __init__(self, address: Address, shared: dict[str, Any], shared_lock: threading.Lock):
         self.address = address
