@@ -914,3 +914,37 @@ def test_a_plain_ftp_publish_warns_that_the_password_goes_in_clear(on, archive, 
     out, err = capsys.readouterr()
     assert (code, err) == (0, FTP_WARNING if on.kind == "ftp" else "")
     assert out.startswith(f"published {len(site)} files to ")
+
+
+# -- --verify --------------------------------------------------------------------------------
+
+def test_verify_repairs_a_file_edited_on_the_host_keeping_its_size_and_time(on, archive, tmp_path, run):
+    target, out = on.place(), tmp_path / "site"
+    site = built(archive, out, run)
+    assert run("publish", target, "--out", out, *on.args())[0] == 0
+    page = "club-swiss/players.html"
+    edited = site[page].replace(b"<", b">", 1)
+    assert len(edited) == len(site[page]) and edited != site[page]
+    if on.kind == "s3":
+        on.put(target, page, edited)
+    else:
+        held = on._root(target) / page
+        times = held.stat()
+        held.write_bytes(edited)
+        os.utime(held, ns=(times.st_atime_ns, times.st_mtime_ns))
+
+    code, stdout, stderr = run("publish", target, "--out", out, *on.args())
+    assert (code, stderr) == (0, "")
+    if on.kind == "s3":  # its listing gives every object's MD5: a plain publish sees the edit
+        assert stdout.startswith("published 1 file to ") and on.read(target, page) == site[page]
+    else:  # the manifest cannot see a same-size edit
+        assert " is up to date " in stdout and on.read(target, page) == edited
+
+    code, stdout, stderr = run("publish", target, "--out", out, "--verify", *on.args())
+    assert (code, stderr) == (0, "")
+    repaired = 0 if on.kind == "s3" else 1
+    assert stdout.endswith(f"; verified {len(site)} files on the host, {repaired} differed\n"), stdout
+    assert stdout.startswith("published 1 file to " if repaired else f"{parse_address(target).display} is "
+                             "up to date ")
+    remote = on.files(target)
+    assert loads_manifest(remote.pop(MANIFEST_NAME)) == manifest_of(site) and remote == site

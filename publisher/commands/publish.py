@@ -30,6 +30,9 @@ def add_command(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--dry-run", action="store_true", help="list what would be sent and deleted")
     parser.add_argument("--force", action="store_true",
                         help="publish into a target that holds files the publisher did not write")
+    parser.add_argument("--verify", action="store_true",
+                        help="check the bytes of every file on the host (download and hash them, or "
+                             "S3's checksums) and send again those that differ from the site")
     parser.add_argument("--jobs", type=_jobs, default=DEFAULT_JOBS,
                         help=f"uploads at once (default {DEFAULT_JOBS})")
     parser.set_defaults(run=run_publish)
@@ -53,7 +56,7 @@ def run_publish(args: argparse.Namespace) -> int:
     if caution := open_target(args.plugins, address).caution:
         _warn(f"warning: {caution}")
     report = publish(args.plugins, address, site, jobs=args.jobs,
-                     force=args.force, dry_run=args.dry_run, log=print, warn=_warn,
+                     force=args.force, dry_run=args.dry_run, verify=args.verify, log=print, warn=_warn,
                      progress=None if args.dry_run else Progress(sys.stderr))
     print(report.summary())
     return 0

@@ -130,8 +130,14 @@ class PublishReport:
     sent_bytes: int = 0
     seconds: float = 0.0
     dry_run: bool = False
+    verified: int | None = None  # files whose bytes on the host were checked (--verify)
+    repaired: list[str] = field(default_factory=list)
 
     def summary(self) -> str:
+        return self._outcome() + (f"; verified {_files(self.verified)} on the host, "
+                                  f"{len(self.repaired)} differed" if self.verified is not None else "")
+
+    def _outcome(self) -> str:
         if self.dry_run:
             return (f"would upload {_files(len(self.uploaded))} and delete "
                     f"{_files(len(self.deleted))} on {self.target} (dry run: nothing was sent)")
@@ -166,11 +172,13 @@ def open_target(pm: pluggy.PluginManager, address: Address) -> type[Target]:
 
 
 def publish(pm: pluggy.PluginManager, address: Address, site: LocalSite, *, jobs: int = DEFAULT_JOBS,
-            force: bool = False, dry_run: bool = False, log: Callable[[str], None] | None = None,
-            warn: Callable[[str], None] | None = None, progress: Progress | None = None) -> PublishReport:
+            force: bool = False, dry_run: bool = False, verify: bool = False,
+            log: Callable[[str], None] | None = None, warn: Callable[[str], None] | None = None,
+            progress: Progress | None = None) -> PublishReport:
     """Make the target hold ``site``; raise PublishError, having deleted nothing, on failure.
-    ``log`` is told what a dry run would do, ``warn`` a lock taken over, ``progress`` how far
-    the upload has come."""
+    ``verify`` checks the bytes of every file the host should hold already, and sends those
+    that differ. ``log`` is told what a dry run would do, ``warn`` a lock taken over,
+    ``progress`` how far the upload has come."""
     started = time.perf_counter()
     kind = open_target(pm, address)
     outside = _outside(site.manifest)
@@ -194,6 +202,10 @@ def publish(pm: pluggy.PluginManager, address: Address, site: LocalSite, *, jobs
                 f"did not write (there is no {MANIFEST_NAME}); publish to an empty folder, or pass "
                 "--force to replace its contents")
         old = _verified(recorded if recorded is not None else {}, held, site, trust=recorded is not None)
+        if verify:
+            unsent = [p for p, entry in site.manifest.items() if old.get(p) == entry]
+            report.verified, report.repaired = len(unsent), _differing(pool, unsent, held, site)
+            old.update((p, Entry("", old[p].size)) for p in report.repaired)
         changes = compare(old, site.manifest)
         report.uploaded, report.deleted = _in_order(changes.uploads), changes.removed
         if dry_run:
@@ -294,6 +306,25 @@ def _verified(recorded: Manifest, held: dict[str, RemoteFile], site: LocalSite, 
                       and remote.md5 == _md5(site.read(path)))
         found[path] = entry if proven else Entry("", remote.size)
     return found
+
+
+def _differing(pool: _Pool, paths: list[str], held: dict[str, RemoteFile], site: LocalSite) -> list[str]:
+    """The files of ``paths`` whose bytes on the host are not the site's, though their size is:
+    told by the MD5 the listing gave where the target has one (S3), else by downloading and
+    hashing each file."""
+    differ: list[str] = []
+
+    def check(target: Target, path: str) -> None:
+        if held[path].md5:
+            same = held[path].md5 == _md5(site.read(path))
+        else:
+            data = target.read(path)
+            same = data is not None and entry_of(data) == site.manifest[path]
+        if not same:
+            differ.append(path)  # list.append is atomic: the checks run on several threads
+
+    pool.each(paths, check)
+    return sorted(differ)
 
 
 def _md5(data: bytes) -> str:
