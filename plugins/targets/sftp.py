@@ -186,7 +186,9 @@ class SftpTarget(Target):
         except OSError as error:
             with contextlib.suppress(OSError):  # a short copy must not take the space a retry needs
                 self.sftp.remove(temporary)
-            if error.errno is None:  # SFTP's generic "Failure": the server names no cause
+            # SFTP's generic "Failure": the server names no cause. paramiko's "Socket is closed" has
+            # no errno either: a connection gone is told as dropped (failure()), not as a refusal.
+            if error.errno is None and self._connected():
                 raise self._refused(path, len(data), error) from None
             raise
         self.sftp.posix_rename(temporary, self._full(path))
