@@ -9,12 +9,13 @@ from pathlib import Path
 
 from publisher import __version__
 from publisher.plugins import plugin_manager
-from publisher.problems import ContentError
+from publisher.problems import AddressError, ContentError
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run one command; exit 0 on success, 1 on a mistake in the content, the templates or
-    --out (told as file:line, not a traceback), 2 on bad usage."""
+    """Run one command; exit 0 on success, 1 on a mistake in the content, the templates,
+    --out or the publish target (told as file:line or one line, not a traceback), 2 on bad
+    usage (a malformed TARGET among it)."""
     argv = sys.argv[1:] if argv is None else argv
     early = argparse.ArgumentParser(add_help=False)
     early.add_argument("--plugins-dir", type=Path, default=None)
@@ -49,7 +50,7 @@ def main(argv: list[str] | None = None) -> int:
         if not is_user_mistake(error):
             raise  # a bug: its traceback is for whoever fixes the publisher or the plugin
         _report(error)
-        return 1
+        return 2 if isinstance(error, AddressError) else 1
 
 
 def _report(error: Exception) -> None:

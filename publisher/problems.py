@@ -118,6 +118,11 @@ class PublishError(Exception):
     """A publish that cannot go on: one line naming the target and the cause."""
 
 
+class AddressError(PublishError):
+    """A TARGET that is not an address: a usage mistake (exit 2), told with the address it
+    probably meant."""
+
+
 # What the disk, not the publisher, is to blame for: a full disk or quota, a read-only file
 # system or folder, a failing disk. Told as one line naming the folder (publisher.failures).
 DISK_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EACCES, errno.EPERM, errno.EIO})

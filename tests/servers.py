@@ -8,6 +8,7 @@ really holds by reading that folder.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import getpass
 import logging
@@ -232,3 +233,49 @@ def s3_objects(client, target: str) -> dict[str, tuple[bytes, str, str]]:
             found[item["Key"][len(prefix) + 1:]] = (got["Body"].read(), got["ContentType"],
                                                     got.get("CacheControl", ""))
     return found
+
+
+class CuttingProxy:
+    """A TCP proxy on a free loopback port in front of ``port``, that cuts every connection
+    once ``cut_after`` bytes have gone up through it in all (None: never), as a hall's Wi-Fi
+    does. ``sent`` counts the bytes that went up."""
+
+    def __init__(self, port: int, cut_after: int | None = None):
+        self.upstream, self.cut_after, self.sent = port, cut_after, 0
+        self.port = free_port()
+        self._lock = threading.Lock()
+        self._listener = socket.create_server(("127.0.0.1", self.port))
+        self._stop = threading.Event()
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        while not self._stop.is_set():
+            try:
+                client, _ = self._listener.accept()
+            except OSError:
+                return
+            server = socket.create_connection(("127.0.0.1", self.upstream))
+            threading.Thread(target=self._relay, args=(client, server, True), daemon=True).start()
+            threading.Thread(target=self._relay, args=(server, client, False), daemon=True).start()
+
+    def _relay(self, source: socket.socket, sink: socket.socket, up: bool) -> None:
+        try:
+            cut = False
+            while not cut and (data := source.recv(65536)):
+                if up:
+                    with self._lock:
+                        if self.cut_after is not None:
+                            data = data[:max(0, self.cut_after - self.sent)]
+                            cut = self.sent + len(data) >= self.cut_after
+                        self.sent += len(data)
+                sink.sendall(data)
+        except OSError:
+            pass
+        for sock in (source, sink):
+            with contextlib.suppress(OSError):
+                sock.shutdown(socket.SHUT_RDWR)
+            sock.close()
+
+    def close(self) -> None:
+        self._stop.set()
+        self._listener.close()

@@ -7,16 +7,21 @@ host really holds: the server's folder on disk, or the objects S3 returns.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import io
 import json
 import os
 import random
+import re
 import signal
+import socket
 import subprocess
 import sys
 import threading
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -24,11 +29,28 @@ import servers
 from conftest import snapshot, write
 
 from publisher.build.manifest import MANIFEST_NAME, dumps_manifest, loads_manifest, manifest_of
+from publisher.cli import main
 from publisher.plugins import plugin_manager
+from publisher.publish.lock import LOCK_NAME, Holder
+from publisher.publish.progress import Progress
 from publisher.publish.sync import publish, site_in_memory
 from publisher.publish.targets import parse_address
 
 KINDS = ["folder", "sftp", "ftp", "ftps", "s3"]
+FTP_WARNING = ("warning: plain ftp:// sends the password and the site in clear text, readable by anyone "
+               "on the network; publish to ftps:// if the host offers it\n")
+
+
+@pytest.fixture
+def run(run):
+    """The command line, with the warning every plain ftp:// publish begins with taken out of
+    stderr (its own test checks it), so that the rest is checked alike on every host."""
+
+    def runner(*argv: str | Path) -> tuple[int, str, str]:
+        code, stdout, stderr = run(*argv)
+        return code, stdout, stderr.removeprefix(FTP_WARNING)
+
+    return runner
 
 
 class Host:
@@ -458,8 +480,9 @@ def test_a_plugin_brings_a_kind_of_target_through_the_hook(archive, tmp_path, ru
     assert loads_manifest(held.pop(MANIFEST_NAME)) == manifest_of(site) and held == site
     log = (tmp_path / "shelf/headers.log").read_text(encoding="utf-8").splitlines()
     assert "club-swiss/players.html text/html; charset=utf-8 | no-cache" in log
+    assert log[0] == f"{LOCK_NAME} application/json; charset=utf-8 | no-cache"  # the lock first
     assert log[-1] == ".publisher-manifest.json application/json; charset=utf-8 | no-cache"
-    sent = [line.split()[0] for line in log[1:-1]]  # between the two manifest writes
+    sent = [line.split()[0] for line in log[2:-1]]  # between the two manifest writes
     waves = [0 if p.startswith("assets/") else 2 if p.endswith(("index.html", ".json")) else 1 for p in sent]
     assert waves == sorted(waves) and set(waves) == {0, 1, 2}
 
@@ -503,7 +526,7 @@ def test_a_user_who_may_not_write_is_told_permission_denied(on, archive, tmp_pat
     code, stdout, stderr = run("publish", target, "--out", tmp_path / "site")
     assert (code, stdout) == (1, "")
     assert stderr.startswith(f"error: cannot publish to {target}: permission denied writing "
-                             ".publisher-manifest.json (550 ")
+                             f"{LOCK_NAME} (550 ")
     assert stderr.count("\n") == 1 and servers.FTP_PASSWORD not in stderr
     assert on.files(target) == {}
 
@@ -559,3 +582,369 @@ def test_sftp_reads_host_aliases_from_ssh_config(on, archive, tmp_path, run):
     remote = on.files(target)
     del remote[MANIFEST_NAME]
     assert remote == site
+
+
+# -- a full disk on the host -----------------------------------------------------------------
+
+@contextmanager
+def tmpfs(folder: Path, size: str) -> Iterator[Path]:
+    """A small RAM disk mounted at ``folder``, unmounted whatever happens; skipped where mounting
+    is not permitted (not root, or in a container without the right)."""
+    folder.mkdir(parents=True)
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(folder)],
+                             capture_output=True, text=True)
+    if mounted.returncode != 0:
+        pytest.skip(f"cannot mount a tmpfs to fill a disk ({mounted.stderr.strip() or 'not root'})")
+    try:
+        yield folder
+    finally:
+        subprocess.run(["umount", "-l", str(folder)], check=True)
+
+
+def fill(folder: Path, leave: int) -> Path:
+    """Fill the disk of ``folder`` up to ``leave`` bytes free."""
+    free = os.statvfs(folder).f_bavail * os.statvfs(folder).f_frsize
+    filler = folder / "filler"
+    filler.write_bytes(b"\0" * max(0, free - leave))
+    return filler
+
+
+def test_an_sftp_host_with_a_full_disk_fails_the_publish_and_keeps_every_file_whole(
+        on, archive, tmp_path, run):
+    if on.kind != "sftp":
+        pytest.skip("the SSH server's disk is the one a test can fill")
+    address = parse_address(on.server.url)
+    with tmpfs(tmp_path / "disk", "2m") as disk:
+        target = f"sftp://{address.user}@127.0.0.1:{address.port}{disk}/site"
+        before = built(archive, tmp_path / "site", run)
+        assert run("publish", target, "--out", tmp_path / "site")[0] == 0
+        write(archive / "club-swiss/rules.md", "# Rules\n\n" + "Be kind to the opponent. " * 7000)
+        after = built(archive, tmp_path / "site", run)
+        filler = fill(disk, leave=100_000)
+        code, stdout, stderr = run("publish", target, "--out", tmp_path / "site")
+        assert (code, stdout) == (1, "")
+        assert re.fullmatch(rf"error: cannot publish to {re.escape(target)}: the disk of the host is full "
+                            r"writing club-swiss/pages/rules\.html \([\d,]+ bytes free\); free space on "
+                            r"the host and publish again\n", stderr), stderr
+        held = snapshot(disk / "site")
+        assert loads_manifest(held.pop(MANIFEST_NAME)) is not None
+        assert {p: d for p, d in held.items() if d not in (before.get(p), after.get(p))} == {}
+
+        filler.unlink()
+        code, stdout, stderr = run("publish", target, "--out", tmp_path / "site")
+        assert (code, stderr) == (0, "")
+        held = snapshot(disk / "site")
+        assert loads_manifest(held.pop(MANIFEST_NAME)) == manifest_of(after) and held == after
+
+
+# -- a dropped connection --------------------------------------------------------------------
+
+@contextmanager
+def proxied(on: Host, cut_after: int | None = None) -> Iterator[tuple[servers.CuttingProxy, str]]:
+    """A cutting proxy in front of the SSH server, and the TARGET through it (the host's key
+    recorded for the proxy's port too)."""
+    address = parse_address(on.server.url)
+    proxy = servers.CuttingProxy(address.port, cut_after)
+    known = Path(on.env["HOME"], ".ssh/known_hosts")
+    key = known.read_text().split()[1:3]
+    with known.open("a") as lines:
+        lines.write(f"[127.0.0.1]:{proxy.port} {key[0]} {key[1]}\n")
+    name = on.place().rsplit("/", 1)[1]  # a place of its own, as every test has
+    try:
+        yield proxy, f"sftp://{address.user}@127.0.0.1:{proxy.port}{address.path}/{name}"
+    finally:
+        proxy.close()
+
+
+def test_a_dropped_connection_is_one_line(on, archive, tmp_path, run):
+    if on.kind != "sftp":
+        pytest.skip("the proxy stands in front of the SSH server")
+    built(archive, tmp_path / "site", run)
+    with proxied(on, cut_after=60_000) as (proxy, target):
+        code, stdout, stderr = run("publish", target, "--out", tmp_path / "site")
+    assert (code, stdout) == (1, "")
+    assert re.fullmatch(rf"error: cannot publish to {re.escape(target)}: the connection to 127\.0\.0\.1:"
+                        rf"{proxy.port} dropped( \([^\n]+\))?; publish again to send the rest\n",
+                        stderr), stderr
+
+
+def test_a_damaged_manifest_on_the_host_is_told_as_damaged(on, archive, tmp_path, run):
+    site = built(archive, tmp_path / "site", run)
+    target = on.place()
+    on.put(target, MANIFEST_NAME, b'{"version": 1, "files": {"index.html": {"sha2')
+    code, stdout, stderr = run("publish", target, "--out", tmp_path / "site", *on.args())
+    assert (code, stdout) == (1, "")
+    assert stderr == (f"error: cannot publish to {parse_address(target).display}: its {MANIFEST_NAME} is "
+                      "damaged (not a manifest the publisher can read); pass --force to send the whole "
+                      "site again and rewrite it\n")
+    code, stdout, stderr = run("publish", target, "--out", tmp_path / "site", "--force", *on.args())
+    assert (code, stderr) == (0, "")
+    remote = on.files(target)
+    assert loads_manifest(remote.pop(MANIFEST_NAME)) == manifest_of(site) and remote == site
+
+
+# -- addresses -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("typed", "meant"), [
+    ("sftp:/results@venue.example.org/www", "did you mean sftp://results@venue.example.org/www?"),
+    ("ftps:results@ftp.example.org/www", "did you mean ftps://results@ftp.example.org/www?"),
+    ("results@venue.example.org:2222:/var/www",
+     "did you mean sftp://results@venue.example.org:2222/var/www? (a folder whose name holds a colon: "
+     "write ./results@venue.example.org:2222:/var/www)"),
+    ("results@venue.example.org:www",
+     "did you mean sftp://results@venue.example.org/~/www? (a folder whose name holds a colon: "
+     "write ./results@venue.example.org:www)"),
+])
+def test_a_malformed_address_is_refused_with_the_one_it_meant(archive, tmp_path, run, monkeypatch,
+                                                               typed, meant):
+    built(archive, tmp_path / "site", run)
+    monkeypatch.chdir(tmp_path)
+    before = snapshot(tmp_path)
+    code, stdout, stderr = run("publish", typed, "--out", tmp_path / "site")
+    assert (code, stdout) == (2, "")
+    assert stderr == f"error: cannot publish to {typed}: it is not an address; {meant}\n"
+    assert snapshot(tmp_path) == before
+
+
+def test_an_address_without_a_host_or_with_a_query_is_refused(archive, tmp_path, run):
+    built(archive, tmp_path / "site", run)
+    code, _, stderr = run("publish", "sftp:///var/www", "--out", tmp_path / "site")
+    assert (code, stderr) == (2, "error: cannot publish to sftp:///var/www: the address names no host; "
+                                 "write sftp://[user@]host[:port]/path\n")
+    code, _, stderr = run("publish", "ftp://host/www?x", "--out", tmp_path / "site")
+    assert code == 2 and stderr.startswith("error: cannot publish to ftp://host/www?x: an address has no ")
+
+
+def test_a_plain_path_with_a_colon_after_a_slash_is_a_folder(archive, tmp_path, run, monkeypatch):
+    site = built(archive, tmp_path / "site", run)
+    monkeypatch.chdir(tmp_path)
+    code, _, stderr = run("publish", "./round:3", "--out", tmp_path / "site")
+    assert (code, stderr) == (0, "")
+    assert snapshot(tmp_path / "round:3").keys() == {*site, MANIFEST_NAME}
+
+
+# -- a publish cut off half-way is resumed ---------------------------------------------------
+
+def test_a_publish_cut_off_half_way_sends_only_the_rest(on, tmp_path, run):
+    if on.kind != "sftp":
+        pytest.skip("the proxy stands in front of the SSH server")
+    chance = random.Random("cut")
+    site = {f"e{i % 5}/p{i}.html": chance.randbytes(10_000).hex().encode() for i in range(300)}
+    out = write_site(tmp_path / "site", site)
+    total = sum(map(len, site.values()))
+    with proxied(on, cut_after=total // 2) as (proxy, target):
+        code, stdout, stderr = run("publish", target, "--out", out, "--jobs", "4")
+        assert (code, stdout) == (1, "") and " dropped" in stderr, stderr
+        landed = {p for p in site if on.read(target, p) == site[p]}
+        assert 0 < len(landed) < len(site)
+        proxy.cut_after, proxy.sent = None, 0
+        code, stdout, stderr = run("publish", target, "--out", out, "--jobs", "4")
+    assert (code, stderr) == (0, "")
+    again = int(stdout.split()[1])
+    resent = len(site) - len(landed) - again  # negative: files that had landed, sent again
+    remote = on.files(target)
+    assert loads_manifest(remote.pop(MANIFEST_NAME)) == manifest_of(site) and remote == site
+    # What landed before the cut is kept but for the last manifest rewrite's worth (256 KB, 13 files).
+    assert -13 <= resent <= 0, (len(landed), again)
+    # The bytes that went up the second time: the rest, the manifest's rewrites and SSH's own.
+    rest = total - sum(len(site[p]) for p in landed)
+    assert proxy.sent < 1.25 * rest + 100_000, (proxy.sent, rest)
+
+
+# -- paths that leave the root ---------------------------------------------------------------
+
+def beside(on: Host, target: str) -> tuple[str, Path | None]:
+    """Where ``../victim.html`` from the target's root lands: an object key of the bucket, or a file."""
+    if on.kind == "s3":
+        return f"{target.split('/', 3)[3].rsplit('/', 1)[0]}/victim.html", None
+    return "", on._root(target).parent / "victim.html"
+
+
+def victim_held(on: Host, target: str) -> bytes | None:
+    key, path = beside(on, target)
+    if path is not None:
+        return path.read_bytes() if path.is_file() else None
+    try:
+        return on.s3.get_object(Bucket="results", Key=key)["Body"].read()
+    except Exception:
+        return None
+
+
+def put_victim(on: Host, target: str) -> None:
+    key, path = beside(on, target)
+    if path is not None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(b"not the site's")
+    else:
+        on.s3.put_object(Bucket="results", Key=key, Body=b"not the site's")
+
+
+def test_a_built_site_naming_a_path_outside_its_root_is_refused(on, tmp_path, run):
+    target = on.place()
+    out = tmp_path / "site"
+    files = {"index.html": b"<p>home</p>", "../victim.html": b"<p>outside</p>"}
+    out.mkdir()
+    (out / "index.html").write_bytes(files["index.html"])
+    (tmp_path / "victim.html").write_bytes(files["../victim.html"])
+    (out / MANIFEST_NAME).write_bytes(dumps_manifest(manifest_of(files)))
+    code, stdout, stderr = run("publish", target, "--out", out, *on.args())
+    assert (code, stdout) == (1, "")
+    assert stderr == (f"error: cannot publish to {parse_address(target).display}: the built site names "
+                      "'../victim.html', a path outside its root; build the site again (nothing was sent)\n")
+    assert on.files(target) == {} and victim_held(on, target) is None
+
+
+def test_a_host_manifest_naming_a_path_outside_the_target_is_refused_and_never_deleted(on, tmp_path, run):
+    target = on.place()
+    out = write_site(tmp_path / "site", {"index.html": b"<p>home</p>"})
+    assert run("publish", target, "--out", out, *on.args())[0] == 0
+    put_victim(on, target)
+    recorded = manifest_of({"index.html": b"<p>home</p>", "../victim.html": b"not the site's"})
+    on.put(target, MANIFEST_NAME, dumps_manifest(recorded))
+    code, stdout, stderr = run("publish", target, "--out", out, *on.args())
+    assert (code, stdout) == (1, "")
+    assert stderr == (f"error: cannot publish to {parse_address(target).display}: its {MANIFEST_NAME} names "
+                      "'../victim.html', a path outside the target (the publish deletes what it names); "
+                      "pass --force to send the whole site again and rewrite it\n")
+    assert victim_held(on, target) == b"not the site's"
+
+    code, stdout, stderr = run("publish", target, "--out", out, "--force", *on.args())
+    assert (code, stderr) == (0, "")
+    remote = on.files(target)
+    assert loads_manifest(remote.pop(MANIFEST_NAME)) == manifest_of({"index.html": b"<p>home</p>"})
+    assert remote == {"index.html": b"<p>home</p>"} and victim_held(on, target) == b"not the site's"
+
+
+# -- two publishes to one target -------------------------------------------------------------
+
+def lock_line(holder: Holder) -> str:
+    since = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(holder.since))
+    return f"process {holder.pid} on {holder.host}, since {since}"
+
+
+def test_a_second_publish_to_a_target_is_refused_while_the_first_runs(on, tmp_path, run):
+    target = on.place()
+    site = synthetic_site(1, pages=300)
+    out = write_site(tmp_path / "site", site)
+    first = subprocess.Popen([sys.executable, "-m", "publisher.cli", "publish", target, "--out", str(out),
+                              "--jobs", "1", *on.args()], env={**os.environ, **on.env},
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        while (lock := on.read(target, LOCK_NAME)) is None and first.poll() is None:
+            time.sleep(0.005)
+        first.send_signal(signal.SIGSTOP)  # the first publish holds the lock, half-way
+        assert lock is not None, "the first publish ended before its lock was seen"
+        holder = Holder.loads(lock)
+        assert holder is not None and (holder.host, holder.pid) == (socket.gethostname(), first.pid)
+        code, stdout, stderr = run("publish", target, "--out", out, *on.args())
+        assert (code, stdout) == (1, "")
+        assert stderr == (f"error: cannot publish to {parse_address(target).display}: another publish is "
+                          f"under way there ({lock_line(holder)}); wait for it to end, or remove "
+                          f"{LOCK_NAME} from the target if that publish was stopped\n")
+        assert on.read(target, LOCK_NAME) == lock
+    finally:
+        first.send_signal(signal.SIGCONT)
+    stdout, stderr = first.communicate(timeout=300)
+    assert (first.returncode, stderr.decode().removeprefix(FTP_WARNING)) == (0, ""), stderr
+    remote = on.files(target)
+    assert loads_manifest(remote.pop(MANIFEST_NAME)) == manifest_of(site) and remote == site  # no lock
+
+
+def test_a_lock_left_behind_is_taken_over_and_never_a_file_of_the_site(on, tmp_path, run):
+    target, site = on.place(), {"index.html": b"<p>home</p>"}
+    out = write_site(tmp_path / "site", site)
+    gone = subprocess.Popen(["true"])
+    gone.wait()
+    dead = Holder(socket.gethostname(), gone.pid, time.time() - 60)
+    on.put(target, LOCK_NAME, dead.dumps())
+    code, stdout, stderr = run("publish", target, "--out", out, "--dry-run", *on.args())
+    assert (code, stderr) == (0, "") and LOCK_NAME not in stdout
+    assert stdout.startswith("  would upload index.html\nwould upload 1 file and delete 0 files")
+    code, stdout, stderr = run("publish", target, "--out", out, *on.args())
+    assert (code, stderr) == (0, f"note: taking over the lock of {lock_line(dead)}: that process is no "
+                                 "longer running\n")
+    assert on.files(target).keys() == {"index.html", MANIFEST_NAME}
+
+    old = Holder("another-laptop", 4242, time.time() - 2 * 3600)
+    on.put(target, LOCK_NAME, old.dumps())
+    site["index.html"] = b"<p>home, again</p>"
+    out = write_site(tmp_path / "site", site)
+    code, stdout, stderr = run("publish", target, "--out", out, *on.args())
+    assert (code, stderr) == (0, f"warning: taking over the lock of {lock_line(old)}: it is over 60 minutes "
+                                 "old; if that publish still runs, stop it\n")
+    remote = on.files(target)
+    assert loads_manifest(remote.pop(MANIFEST_NAME)) == manifest_of(site) and remote == site
+
+
+# -- what a long upload and a plain FTP publish tell -----------------------------------------
+
+def test_a_long_upload_tells_its_progress_in_a_log(on):
+    site = {f"p{i}.html": bytes([65 + i]) * 1000 for i in range(5)}
+    address = parse_address(on.place(), on.server.endpoint_url if on.server else "")
+    for every, every_files, told in ((3600.0, 2, [2, 4]), (0.0, 500, [1, 2, 3, 4])):
+        log = io.StringIO()
+        publish(plugin_manager(), address, site_in_memory(site), jobs=1, force=True,
+                progress=Progress(log, every=every, every_files=every_files))
+        assert log.getvalue() == "".join(f"  sent {n} of 5 files, {n} KB of 5 KB\n" for n in told)
+        site = {path: data.lower() for path, data in site.items()}
+
+
+def test_a_long_upload_on_a_terminal_is_one_line_redrawn(tmp_path):
+    site = {f"p{i}.html": b"x" * 2000 for i in range(3)}
+    reader, writer = os.openpty()
+    with open(writer, "w", encoding="utf-8") as terminal:
+        publish(plugin_manager(), parse_address(str(tmp_path / "www")), site_in_memory(site),
+                progress=Progress(terminal))
+    shown = b""
+    with contextlib.suppress(OSError):  # EIO: the terminal's other end is closed, all is read
+        while chunk := os.read(reader, 4096):
+            shown += chunk
+    os.close(reader)
+    assert shown.decode().startswith("\r  sent ")
+    assert shown.decode().endswith("\r  sent 3 of 3 files, 6 KB of 6 KB\x1b[K\r\x1b[K")
+    assert b"\n" not in shown
+
+
+def test_a_plain_ftp_publish_warns_that_the_password_goes_in_clear(on, archive, tmp_path, capsys):
+    if on.kind not in ("ftp", "ftps"):
+        pytest.skip("FTP only")
+    site = built(archive, tmp_path / "site", lambda *argv: (main([str(a) for a in argv]),
+                                                            *capsys.readouterr()))
+    code = main(["publish", on.place(), "--out", str(tmp_path / "site")])
+    out, err = capsys.readouterr()
+    assert (code, err) == (0, FTP_WARNING if on.kind == "ftp" else "")
+    assert out.startswith(f"published {len(site)} files to ")
+
+
+# -- --verify --------------------------------------------------------------------------------
+
+def test_verify_repairs_a_file_edited_on_the_host_keeping_its_size_and_time(on, archive, tmp_path, run):
+    target, out = on.place(), tmp_path / "site"
+    site = built(archive, out, run)
+    assert run("publish", target, "--out", out, *on.args())[0] == 0
+    page = "club-swiss/players.html"
+    edited = site[page].replace(b"<", b">", 1)
+    assert len(edited) == len(site[page]) and edited != site[page]
+    if on.kind == "s3":
+        on.put(target, page, edited)
+    else:
+        held = on._root(target) / page
+        times = held.stat()
+        held.write_bytes(edited)
+        os.utime(held, ns=(times.st_atime_ns, times.st_mtime_ns))
+
+    code, stdout, stderr = run("publish", target, "--out", out, *on.args())
+    assert (code, stderr) == (0, "")
+    if on.kind == "s3":  # its listing gives every object's MD5: a plain publish sees the edit
+        assert stdout.startswith("published 1 file to ") and on.read(target, page) == site[page]
+    else:  # the manifest cannot see a same-size edit
+        assert " is up to date " in stdout and on.read(target, page) == edited
+
+    code, stdout, stderr = run("publish", target, "--out", out, "--verify", *on.args())
+    assert (code, stderr) == (0, "")
+    repaired = 0 if on.kind == "s3" else 1
+    assert stdout.endswith(f"; verified {len(site)} files on the host, {repaired} differed\n"), stdout
+    assert stdout.startswith("published 1 file to " if repaired else f"{parse_address(target).display} is "
+                             "up to date ")
+    remote = on.files(target)
+    assert loads_manifest(remote.pop(MANIFEST_NAME)) == manifest_of(site) and remote == site

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
+import tempfile
 import threading
 from pathlib import Path
 from typing import Any
 
-from publisher.publish.targets import Address, Headers, RemoteFile, Target, temp_name
+from publisher.publish.targets import TEMP_SUFFIX, Address, Headers, RemoteFile, Target, temp_name
 
 
 class FolderTarget(Target):
@@ -44,6 +46,24 @@ class FolderTarget(Target):
             handle.write(data)
         os.chmod(temporary, 0o644)
         os.replace(temporary, target)
+
+    def create(self, path: str, data: bytes, headers: Headers) -> bool:
+        """Written under a name of its own, then linked to ``path``: a link never replaces a file,
+        and the file appears whole."""
+        target = self.root / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(prefix=".", suffix=TEMP_SUFFIX, dir=target.parent)
+        try:
+            with open(handle, "wb") as written:
+                written.write(data)
+            os.chmod(temporary, 0o644)
+            os.link(temporary, target)
+            return True
+        except FileExistsError:
+            return False
+        finally:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(temporary)
 
     def delete(self, path: str) -> None:
         target = self.root / path

@@ -18,7 +18,16 @@ import ssl
 import threading
 from typing import Any
 
-from publisher.publish.targets import Address, Headers, Listing, RemoteFile, Target, temp_name, walk
+from publisher.publish.targets import (
+    Address,
+    Headers,
+    Listing,
+    PublishError,
+    RemoteFile,
+    Target,
+    temp_name,
+    walk,
+)
 
 PASSWORD_VARIABLE = "PUBLISHER_FTP_PASSWORD"
 TIMEOUT = 20
@@ -28,6 +37,8 @@ class FtpTarget(Target):
     """One FTP connection; the engine opens several for ``--jobs``."""
 
     tls = False
+    caution = ("plain ftp:// sends the password and the site in clear text, readable by anyone on "
+               "the network; publish to ftps:// if the host offers it")
 
     def __init__(self, address: Address, shared: dict[str, Any], shared_lock: threading.Lock):
         super().__init__(address, shared, shared_lock)
@@ -149,7 +160,12 @@ class FtpTarget(Target):
             self._folders.discard(self._full(folder))
             folder = posixpath.dirname(folder)
 
-    def _failure(self, error: ftplib.Error, path: str):
+    def failure(self, error: Exception, path: str = "") -> PublishError | None:
+        if isinstance(error, ftplib.Error):
+            return self._failure(error, path)
+        return super().failure(error, path)
+
+    def _failure(self, error: ftplib.Error, path: str) -> PublishError:
         text = str(error)
         if text.startswith(("452", "552")):
             return self.fail(f"the disk is full writing {path} ({text}); free space on the host "
@@ -184,3 +200,4 @@ class FtpsTarget(FtpTarget):
     """FTP with explicit TLS (AUTH TLS), the data connections protected too."""
 
     tls = True
+    caution = ""

@@ -98,6 +98,20 @@ class S3Target(Target):
         except Exception as error:
             raise self._failure(error, path) from None
 
+    def create(self, path: str, data: bytes, headers: Headers) -> bool:
+        """A conditional write (If-None-Match: *): the storage refuses it when the key exists."""
+        try:
+            self.s3.put_object(Bucket=self.bucket, Key=self.prefix + path, Body=data, IfNoneMatch="*",
+                               ContentType=headers.content_type, CacheControl=headers.cache_control)
+            return True
+        except botocore.exceptions.ClientError as error:
+            code = error.response.get("Error", {}).get("Code")
+            if code in ("PreconditionFailed", "ConditionalRequestConflict"):
+                return False
+            raise self._failure(error, path) from None
+        except Exception as error:
+            raise self._failure(error, path) from None
+
     def delete(self, path: str) -> None:
         try:
             self.s3.delete_object(Bucket=self.bucket, Key=self.prefix + path)

@@ -14,10 +14,12 @@ import logging
 import posixpath
 import stat
 import threading
+import uuid
 from pathlib import Path
 from typing import Any
 
 import paramiko
+from paramiko.sftp import CMD_EXTENDED, CMD_EXTENDED_REPLY
 
 from publisher.publish.targets import (
     Address,
@@ -35,6 +37,17 @@ logging.getLogger("paramiko").addHandler(logging.NullHandler())
 logging.getLogger("paramiko").propagate = False
 
 TIMEOUT = 15
+# A folder with less free space than a file's size and this is full (a file takes whole blocks).
+FREE_MARGIN = 64 * 1024
+
+
+def _confirm_writes(sftp: paramiko.SFTPClient, handle: paramiko.SFTPFile) -> None:
+    """Wait for the server's answer to every pipelined write of ``handle``, raising the first
+    refusal. paramiko sends pipelined writes without waiting and drops their answers unread
+    when the file is closed: a write refused for a full disk would pass unseen, and the short
+    copy be renamed over the good file."""
+    while handle._reqs:
+        sftp._read_response(handle._reqs.popleft())
 
 
 def _ssh_config(host: str) -> dict:
@@ -115,6 +128,22 @@ class SftpTarget(Target):
             raise self.fail(f"cannot reach {self.host}:{self.port} (timed out); "
                             "check the host, the port and the network") from None
 
+    def failure(self, error: Exception, path: str = "") -> PublishError | None:
+        """paramiko's errors told too: any error once the connection is gone is the dropped
+        connection (paramiko reports it as "Socket is closed", an EOF or an SSH error)."""
+        if isinstance(error, PublishError):
+            return error
+        if isinstance(error, paramiko.SSHException | OSError | EOFError) and not self._connected():
+            return self.dropped(error)
+        if isinstance(error, paramiko.SSHException):
+            return self.fail(f"SSH failed ({error})")
+        return super().failure(error, path)
+
+    def _connected(self) -> bool:
+        client = self.shared.get("ssh")
+        transport = client.get_transport() if client is not None else None
+        return transport is not None and transport.is_active()
+
     def _host_name(self) -> str:
         return self.host if self.port == 22 else f"[{self.host}]:{self.port}"
 
@@ -153,12 +182,58 @@ class SftpTarget(Target):
             with self.sftp.open(temporary, "wb") as handle:
                 handle.set_pipelined(True)
                 handle.write(data)
-            self.sftp.posix_rename(temporary, self._full(path))
+                _confirm_writes(self.sftp, handle)
         except OSError as error:
-            if error.errno is None:  # SFTP's generic "Failure": most often a full disk or quota
-                raise self.fail(f"the host refused to write {path} ({error}; is its disk full "
-                                "or the quota used up?)") from None
+            with contextlib.suppress(OSError):  # a short copy must not take the space a retry needs
+                self.sftp.remove(temporary)
+            # SFTP's generic "Failure": the server names no cause. paramiko's "Socket is closed" has
+            # no errno either: a connection gone is told as dropped (failure()), not as a refusal.
+            if error.errno is None and self._connected():
+                raise self._refused(path, len(data), error) from None
             raise
+        self.sftp.posix_rename(temporary, self._full(path))
+
+    def create(self, path: str, data: bytes, headers: Headers) -> bool:
+        """Written under a name of its own, then renamed with SFTP's plain rename, which never
+        replaces a file (unlike posix-rename): the file appears whole or not at all."""
+        full = self._full(path)
+        self._make_folders(posixpath.dirname(full))
+        temporary = self._full(temp_name(f"{path}.{uuid.uuid4().hex}"))  # this publish's own
+        try:
+            with self.sftp.open(temporary, "wb") as handle:
+                handle.write(data)
+            try:
+                self.sftp.rename(temporary, full)
+                return True
+            except OSError:
+                with contextlib.suppress(FileNotFoundError):
+                    self.sftp.stat(full)
+                    return False
+                raise
+        finally:
+            with contextlib.suppress(OSError):
+                self.sftp.remove(temporary)
+
+    def _refused(self, path: str, size: int, error: OSError) -> PublishError:
+        """A write the server refused without a cause (SFTP version 3 has no "disk full"): told
+        as a full disk only when the server's own count of free space says so."""
+        free = self._free_bytes(posixpath.dirname(self._full(path)) or ".")
+        if free is not None and free < size + FREE_MARGIN:
+            return self.fail(f"the disk of the host is full writing {path} ({free:,} bytes free); free "
+                             "space on the host and publish again")
+        return self.fail(f"the host refused to write {path} ({error})")
+
+    def _free_bytes(self, folder: str) -> int | None:
+        """The bytes free for the user in ``folder``, from OpenSSH's statvfs extension; None
+        where the server lacks it."""
+        try:
+            kind, reply = self.sftp._request(CMD_EXTENDED, "statvfs@openssh.com", folder)
+        except (OSError, EOFError, paramiko.SSHException):
+            return None
+        if kind != CMD_EXTENDED_REPLY or reply is None:
+            return None
+        _, fragment, _, _, available = (reply.get_int64() for _ in range(5))
+        return fragment * available
 
     def _make_folders(self, folder: str) -> None:
         """Make ``folder`` (a full path on the host) and those above it, unless known to exist."""

@@ -30,6 +30,9 @@ def add_command(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--dry-run", action="store_true", help="list what would be sent and deleted")
     parser.add_argument("--force", action="store_true",
                         help="publish into a target that holds files the publisher did not write")
+    parser.add_argument("--verify", action="store_true",
+                        help="check the bytes of every file on the host (download and hash them, or "
+                             "S3's checksums) and send again those that differ from the site")
     parser.add_argument("--jobs", type=_jobs, default=DEFAULT_JOBS,
                         help=f"uploads at once (default {DEFAULT_JOBS})")
     parser.set_defaults(run=run_publish)
@@ -37,7 +40,8 @@ def add_command(subparsers: argparse._SubParsersAction) -> None:
 
 def run_publish(args: argparse.Namespace) -> int:
     from publisher.content.site_settings import read_site_settings
-    from publisher.publish.sync import parse_target, publish, refuse_overlap, site_in_folder
+    from publisher.publish.progress import Progress
+    from publisher.publish.sync import open_target, parse_target, publish, refuse_overlap, site_in_folder
 
     settings = read_site_settings(args.content) if args.target is None else None
     text = args.target if args.target is not None else (settings.publish_target if settings else "")
@@ -48,10 +52,18 @@ def run_publish(args: argparse.Namespace) -> int:
     endpoint = args.endpoint_url or (settings.publish_endpoint_url if settings else "")
     address = parse_target(text, endpoint)
     refuse_overlap(address, args.content, args.out)
-    report = publish(args.plugins, address, site_in_folder(args.out), jobs=args.jobs,
-                     force=args.force, dry_run=args.dry_run, log=print)
+    site = site_in_folder(args.out)
+    if caution := open_target(args.plugins, address).caution:
+        _warn(f"warning: {caution}")
+    report = publish(args.plugins, address, site, jobs=args.jobs,
+                     force=args.force, dry_run=args.dry_run, verify=args.verify, log=print, warn=_warn,
+                     progress=None if args.dry_run else Progress(sys.stderr))
     print(report.summary())
     return 0
+
+
+def _warn(text: str) -> None:
+    print(text, file=sys.stderr)
 
 
 def _jobs(text: str) -> int:

@@ -96,7 +96,8 @@ class LivePublisher:
         pause = self.first_retry
         while not self._stopping.is_set():
             try:
-                report = publish(self.pm, self.address, site, jobs=self.jobs)
+                report = publish(self.pm, self.address, site, jobs=self.jobs,
+                                 warn=lambda text: self.log(f"[{_clock()}] {text}"))
             except Exception as error:  # the publisher thread outlives every failure
                 # A build changed the site meanwhile: publish it at once, when it is handed over.
                 if isinstance(error, SiteChanged) and self._wake.wait(5.0) and (newer := self._take()):
@@ -139,7 +140,8 @@ def live_publisher(args: argparse.Namespace, status: BuildStatus) -> LivePublish
                            f'[publish] target = "..." in {args.content / "site.toml"}')
     address = parse_target(text, settings.publish_endpoint_url)
     refuse_overlap(address, args.content, args.out)
-    open_target(args.plugins, address)  # an unknown scheme is refused now
+    if caution := open_target(args.plugins, address).caution:  # an unknown scheme is refused now
+        _say(f"warning: {caution}")
     live = LivePublisher(args.plugins, address, log=_say, on_outcome=status.publish_outcome)
     live.start()
     return live

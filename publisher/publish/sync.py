@@ -7,12 +7,14 @@ listing (a file someone removed or changed is sent again). Uploads go in three
 waves: assets (named by content hash, so new ones never replace what old pages
 use), then pages, then what readers poll or enter by (``data/*.json``, every
 ``index.html``); deletions come after all uploads. Before the first upload the
-manifest is rewritten to mark every file being sent as unknown, so a publish
-killed at any moment is finished by the next one.
+manifest is rewritten to mark every file being sent as unknown, then again as files
+land, so a publish killed or cut off at any moment is finished by the next one, which
+sends only what had not landed.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import mimetypes
 import posixpath
@@ -40,6 +42,8 @@ from publisher.build.manifest import (
     manifest_of,
 )
 from publisher.build.output import read_manifest
+from publisher.publish.lock import LOCK_NAME, release_lock, take_lock
+from publisher.publish.progress import Progress
 from publisher.publish.targets import (
     DEFAULT_JOBS,
     Address,
@@ -62,6 +66,11 @@ _TYPES = {
     ".pdf": "application/pdf",
 }
 _TEXT = re.compile(r"^(text/|application/(json|manifest\+json|xml|javascript)$|image/svg\+xml$)")
+# The manifest is rewritten after every CHECKPOINT_BYTES landed, or CHECKPOINT_RATIO times its
+# own size (about MANIFEST_LINE bytes a file) when that is more.
+CHECKPOINT_BYTES = 256 * 1024
+CHECKPOINT_RATIO = 8
+MANIFEST_LINE = 100
 _HASHED = re.compile(rf"\.[0-9a-f]{{{HASH_LENGTH}}}(\.[^./]+)?$")
 
 
@@ -121,8 +130,14 @@ class PublishReport:
     sent_bytes: int = 0
     seconds: float = 0.0
     dry_run: bool = False
+    verified: int | None = None  # files whose bytes on the host were checked (--verify)
+    repaired: list[str] = field(default_factory=list)
 
     def summary(self) -> str:
+        return self._outcome() + (f"; verified {_files(self.verified)} on the host, "
+                                  f"{len(self.repaired)} differed" if self.verified is not None else "")
+
+    def _outcome(self) -> str:
         if self.dry_run:
             return (f"would upload {_files(len(self.uploaded))} and delete "
                     f"{_files(len(self.deleted))} on {self.target} (dry run: nothing was sent)")
@@ -157,28 +172,40 @@ def open_target(pm: pluggy.PluginManager, address: Address) -> type[Target]:
 
 
 def publish(pm: pluggy.PluginManager, address: Address, site: LocalSite, *, jobs: int = DEFAULT_JOBS,
-            force: bool = False, dry_run: bool = False,
-            log: Callable[[str], None] | None = None) -> PublishReport:
-    """Make the target hold ``site``; raise PublishError, having deleted nothing, on failure."""
+            force: bool = False, dry_run: bool = False, verify: bool = False,
+            log: Callable[[str], None] | None = None, warn: Callable[[str], None] | None = None,
+            progress: Progress | None = None) -> PublishReport:
+    """Make the target hold ``site``; raise PublishError, having deleted nothing, on failure.
+    ``verify`` checks the bytes of every file the host should hold already, and sends those
+    that differ. ``log`` is told what a dry run would do, ``warn`` a lock taken over,
+    ``progress`` how far the upload has come."""
     started = time.perf_counter()
     kind = open_target(pm, address)
+    outside = _outside(site.manifest)
+    if outside is not None:
+        raise PublishError(f"cannot publish to {address.display}: the built site names {outside!r}, a "
+                           "path outside its root; build the site again (nothing was sent)")
     report = PublishReport(address.display, dry_run=dry_run)
     pool = _Pool(kind, address, jobs if kind.concurrent else 1)
+    lock: bytes | None = None
     try:
-        first = pool.take()
-        try:
-            recorded = _recorded(first)
-            listing = first.listing()
-        finally:
-            pool.give(first)
+        if not dry_run:  # a dry run writes nothing, and may look while another publish runs
+            [lock] = pool.first([lambda t: take_lock(t, lambda text: _say(warn, text))])
+        [recorded_data, listing] = pool.first([lambda t: t.read(MANIFEST_NAME), lambda t: t.listing()])
+        recorded = _recorded(address, recorded_data, force)
         leftovers = sorted(p for p in listing if is_temp_name(p))
-        held = {p: f for p, f in listing.items() if not is_temp_name(p) and p != MANIFEST_NAME}
+        held = {p: f for p, f in listing.items()
+                if not is_temp_name(p) and p not in (MANIFEST_NAME, LOCK_NAME)}
         if recorded is None and held and not force:
             raise PublishError(
                 f"cannot publish to {address.display}: it holds {_files(len(held))} the publisher "
                 f"did not write (there is no {MANIFEST_NAME}); publish to an empty folder, or pass "
                 "--force to replace its contents")
         old = _verified(recorded if recorded is not None else {}, held, site, trust=recorded is not None)
+        if verify:
+            unsent = [p for p, entry in site.manifest.items() if old.get(p) == entry]
+            report.verified, report.repaired = len(unsent), _differing(pool, unsent, held, site)
+            old.update((p, Entry("", old[p].size)) for p in report.repaired)
         changes = compare(old, site.manifest)
         report.uploaded, report.deleted = _in_order(changes.uploads), changes.removed
         if dry_run:
@@ -190,10 +217,16 @@ def publish(pm: pluggy.PluginManager, address: Address, site: LocalSite, *, jobs
         if changes:
             pending = {**old, **{p: Entry("", site.manifest[p].size) for p in changes.uploads}}
             _write_manifest(pool, pending)
-            for wave in _waves(report.uploaded):
-                pool.each(wave, lambda target, path: target.write(
-                    path, site.read(path), headers_for(path)))
+            landed = _Landed(pending, site.manifest, progress)
             report.sent_bytes = sum(site.manifest[p].size for p in report.uploaded)
+            if progress is not None:
+                progress.begin(len(report.uploaded), report.sent_bytes)
+            try:
+                for wave in _waves(report.uploaded):
+                    pool.each(wave, lambda target, path: landed.send(target, path, site.read(path)))
+            finally:
+                if progress is not None:
+                    progress.end()
         pool.each([*report.deleted, *leftovers], lambda target, path: target.delete(path))
         if changes or recorded != site.manifest:
             _write_manifest(pool, site.manifest)
@@ -201,9 +234,18 @@ def publish(pm: pluggy.PluginManager, address: Address, site: LocalSite, *, jobs
         raise SiteChanged(f"cannot publish to {address.display}: {error} changed while the site was "
                           "sent (a build ran meanwhile); publish again") from None
     finally:
+        if lock is not None:
+            _release(pool, lock)
         pool.close()
     report.seconds = time.perf_counter() - started
     return report
+
+
+def _release(pool: _Pool, lock: bytes) -> None:
+    """Remove this publish's lock, failed or not; when the host cannot be reached any more, the
+    lock stays, and the next publish takes it over (this process will have ended)."""
+    with contextlib.suppress(PublishError):
+        pool.first([lambda t: release_lock(t, lock)])
 
 
 def _say(log: Callable[[str], None] | None, text: str) -> None:
@@ -211,9 +253,32 @@ def _say(log: Callable[[str], None] | None, text: str) -> None:
         log(text)
 
 
-def _recorded(target: Target) -> Manifest | None:
-    data = target.read(MANIFEST_NAME)
-    return loads_manifest(data) if data is not None else None
+def _recorded(address: Address, data: bytes | None, force: bool) -> Manifest | None:
+    """The target's manifest; a damaged one is refused (the publisher cannot tell what the
+    target holds) unless ``force`` says to replace the target's files whatever they are."""
+    if data is None:
+        return None
+    manifest = loads_manifest(data)
+    outside = _outside(manifest or {})
+    if force and (manifest is None or outside is not None):
+        return None
+    if manifest is None:
+        raise PublishError(f"cannot publish to {address.display}: its {MANIFEST_NAME} is damaged (not "
+                           "a manifest the publisher can read); pass --force to send the whole site "
+                           "again and rewrite it")
+    if outside is not None:
+        raise PublishError(f"cannot publish to {address.display}: its {MANIFEST_NAME} names {outside!r}, "
+                           "a path outside the target (the publish deletes what it names); pass --force "
+                           "to send the whole site again and rewrite it")
+    return manifest
+
+
+def _outside(manifest: Manifest) -> str | None:
+    """The first path of ``manifest`` that is not a plain path below the root (absolute, with a
+    ``..``, ``.`` or empty part, or a backslash, which some hosts take for a slash), or None:
+    such a path would make the publish write or delete outside the target's root."""
+    return next((path for path in manifest if not path or path.startswith("/") or "\\" in path
+                 or "\0" in path or any(part in ("", ".", "..") for part in path.split("/"))), None)
 
 
 def _verified(recorded: Manifest, held: dict[str, RemoteFile], site: LocalSite, trust: bool) -> Manifest:
@@ -243,14 +308,66 @@ def _verified(recorded: Manifest, held: dict[str, RemoteFile], site: LocalSite, 
     return found
 
 
+def _differing(pool: _Pool, paths: list[str], held: dict[str, RemoteFile], site: LocalSite) -> list[str]:
+    """The files of ``paths`` whose bytes on the host are not the site's, though their size is:
+    told by the MD5 the listing gave where the target has one (S3), else by downloading and
+    hashing each file."""
+    differ: list[str] = []
+
+    def check(target: Target, path: str) -> None:
+        if held[path].md5:
+            same = held[path].md5 == _md5(site.read(path))
+        else:
+            data = target.read(path)
+            same = data is not None and entry_of(data) == site.manifest[path]
+        if not same:
+            differ.append(path)  # list.append is atomic: the checks run on several threads
+
+    pool.each(paths, check)
+    return sorted(differ)
+
+
 def _md5(data: bytes) -> str:
     return hashlib.md5(data, usedforsecurity=False).hexdigest()
 
 
+MANIFEST_HEADERS = Headers("application/json; charset=utf-8", NO_CACHE)
+
+
 def _write_manifest(pool: _Pool, manifest: Manifest) -> None:
     data = dumps_manifest(manifest)
-    pool.each([MANIFEST_NAME], lambda target, path: target.write(
-        path, data, Headers("application/json; charset=utf-8", NO_CACHE)))
+    pool.each([MANIFEST_NAME], lambda target, path: target.write(path, data, MANIFEST_HEADERS))
+
+
+class _Landed:
+    """The target's manifest kept up with the uploads: every so many bytes landed, it is
+    rewritten with the files that have landed since, so a publish cut off half-way costs the
+    next one only what had not landed (and the last few files). Each rewrite names only
+    files that landed, so a rewrite that is overtaken by another loses progress, never truth."""
+
+    def __init__(self, pending: Manifest, site: Manifest, progress: Progress | None):
+        self.manifest, self.site, self.progress = dict(pending), site, progress
+        # A rewrite every few times the manifest's own size: what it costs stays a fraction of the upload.
+        self.every = max(CHECKPOINT_BYTES, CHECKPOINT_RATIO * MANIFEST_LINE * len(pending))
+        self.unsaved = 0
+        self.lock = threading.Lock()
+        self.saving = threading.Lock()  # one rewrite at a time: they share the temporary name
+
+    def send(self, target: Target, path: str, data: bytes) -> None:
+        """Upload ``path`` and count it as landed."""
+        target.write(path, data, headers_for(path))
+        if self.progress is not None:
+            self.progress.landed(len(data))
+        with self.lock:
+            self.manifest[path] = self.site[path]
+            self.unsaved += len(data)
+            if self.unsaved < self.every or not self.saving.acquire(blocking=False):
+                return
+            self.unsaved, manifest = 0, dumps_manifest(self.manifest)
+        try:
+            target.write(MANIFEST_NAME, manifest, MANIFEST_HEADERS)
+        finally:
+            self.saving.release()
 
 
 def wave_of(path: str) -> int:
@@ -303,11 +420,16 @@ class _Pool:
         target = self.kind(self.address, self._shared, self._shared_lock)
         with self._lock:
             self._open.append(target)
-        try:
-            target.open()
-        except OSError as error:
-            raise target.os_failure(error) from None
+        _told(target, target.open)
         return target
+
+    def first(self, actions: list[Callable[[Target], Any]]) -> list[Any]:
+        """What ``actions`` give, run one after the other over one connection."""
+        target = self.take()
+        try:
+            return [_told(target, lambda action=action: action(target)) for action in actions]
+        finally:
+            self.give(target)
 
     def give(self, target: Target) -> None:
         self._idle.put(target)
@@ -321,9 +443,7 @@ class _Pool:
         def one(path: str) -> None:
             target = self.take()
             try:
-                action(target, path)
-            except OSError as error:
-                raise target.os_failure(error, path) from None
+                _told(target, lambda: action(target, path), path)
             finally:
                 self.give(target)
 
@@ -345,6 +465,17 @@ class _Pool:
             opened, self._open = self._open, []
         for target in opened:
             target.close()
+
+
+def _told(target: Target, action: Callable[[], Any], path: str = "") -> Any:
+    """``action``'s result; a failure of the target's client raised as its one line, a bug as it is."""
+    try:
+        return action()
+    except Exception as error:
+        told = target.failure(error, path)
+        if told is None:
+            raise
+        raise told from None
 
 
 # -- what the command and live publishing check first ---------------------------------------

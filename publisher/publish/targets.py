@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import errno
 import posixpath
+import re
 import socket
 import threading
 from abc import ABC, abstractmethod
@@ -19,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
-from publisher.problems import PublishError
+from publisher.problems import AddressError, PublishError
 
 # Uploads land under this name beside the file, then are renamed over it.
 TEMP_SUFFIX = ".publisher-tmp"
@@ -51,16 +52,34 @@ class Address:
         return f"{self.scheme}://{user}{self.host}{port}{path}"
 
 
+# Schemes written with a slash missing (``sftp:/user@host/x``) are told as such, not taken for
+# an scp-style ``host:path``.
+URL_SCHEMES = ("file", "sftp", "ftp", "ftps", "s3", "http", "https", "scp", "ssh")
+_SCHEME_TYPO = re.compile(r"(?P<scheme>[A-Za-z][A-Za-z0-9+.-]+):/?(?P<rest>[^/].*)")
+_SCP_STYLE = re.compile(r"(?:(?P<user>[^@/:\\]+)@)?(?P<host>[^@/:\\]{2,}):(?:(?P<port>\d+):)?(?P<path>.*)")
+
+
 def parse_address(text: str, endpoint_url: str = "") -> Address:
-    """Read a TARGET as typed: a plain path, or ``scheme://[user@]host[:port]/path``."""
+    """Read a TARGET as typed: a plain path, or ``scheme://[user@]host[:port]/path``; anything
+    that looks like an address but is not one is refused with the one it probably meant,
+    never taken for a folder of the current directory."""
     if "://" not in text:
+        malformed = _malformed(text)
+        if malformed:
+            raise AddressError(f"cannot publish to {_hidden(text)}: {malformed}")
         return Address(scheme="", path=text)
     try:
         parts = urlsplit(text)
         port = parts.port
     except ValueError as error:
-        raise PublishError(f"cannot publish to {text.split('@')[-1]}: {error}") from None
+        raise AddressError(f"cannot publish to {_hidden(text)}: {error}") from None
     scheme = parts.scheme.lower()
+    if parts.query or parts.fragment:
+        raise AddressError(f"cannot publish to {_hidden(text)}: an address has no ?query or #fragment; "
+                           "percent-encode a ? or # in a folder name (%3F, %23)")
+    if scheme != "file" and not parts.hostname:
+        raise AddressError(f"cannot publish to {_hidden(text)}: the address names no host; write "
+                           f"{scheme}://[user@]host[:port]/path")
     path = unquote(parts.path)
     if scheme == "s3":
         path = path.strip("/")
@@ -69,6 +88,28 @@ def parse_address(text: str, endpoint_url: str = "") -> Address:
         user=unquote(parts.username or ""), host=parts.hostname or "", port=port,
         password=unquote(parts.password or ""), endpoint_url=endpoint_url,
     )
+
+
+def _malformed(text: str) -> str:
+    """What is wrong with a TARGET that looks like an address but is not one, with the address
+    it probably meant: a scheme with a slash missing, or scp's ``user@host:[port:]path`` (a
+    relative path is in the user's home, as scp reads it); "" for a plain path."""
+    typo = _SCHEME_TYPO.fullmatch(text)
+    if typo and typo["scheme"].lower() in URL_SCHEMES:
+        return f"it is not an address; did you mean {typo['scheme'].lower()}://{_hidden(typo['rest'])}?"
+    scp = _SCP_STYLE.fullmatch(text)
+    if scp is None:
+        return ""
+    user = f"{scp['user']}@" if scp["user"] else ""
+    port = f":{scp['port']}" if scp["port"] else ""
+    path = scp["path"] if scp["path"].startswith("/") else f"/~/{scp['path']}"
+    return (f"it is not an address; did you mean sftp://{user}{scp['host']}{port}{path}? (a folder "
+            f"whose name holds a colon: write ./{text})")
+
+
+def _hidden(text: str) -> str:
+    """``text`` as printed: a password typed into it is left out."""
+    return re.sub(r"(//[^/@:]*):[^/@]*@", r"\1@", text)
 
 
 @dataclass(frozen=True)
@@ -98,6 +139,8 @@ class Target(ABC):
 
     # False when the protocol cannot take uploads over several connections at once.
     concurrent: bool = True
+    # What a user must know before publishing there (a password sent in clear), told as a warning.
+    caution: str = ""
 
     def __init__(self, address: Address, shared: dict[str, Any], shared_lock: threading.Lock):
         self.address = address
@@ -121,6 +164,16 @@ class Target(ABC):
         """Replace ``path`` with ``data`` in one step, creating its folders: a reader gets the
         old file or the new one, never a part."""
 
+    def create(self, path: str, data: bytes, headers: Headers) -> bool:
+        """Write ``path`` only if it does not exist, whole, in one step; False when it exists.
+        The lock that keeps two publishes apart is made with it. This one looks, then writes:
+        two publishes starting at the same moment may both pass; a target whose protocol can
+        create a file exclusively overrides it."""
+        if self.read(path) is not None:
+            return False
+        self.write(path, data, headers)
+        return True
+
     @abstractmethod
     def delete(self, path: str) -> None:
         """Remove ``path`` (no error if it is gone already) and then any folder it leaves empty."""
@@ -128,6 +181,25 @@ class Target(ABC):
     @abstractmethod
     def close(self) -> None:
         """Disconnect; never raises."""
+
+    def failure(self, error: Exception, path: str = "") -> PublishError | None:
+        """The one line for ``error``, raised by this target's client while it worked on ``path``;
+        None for an error that is a bug, which keeps its traceback. A target whose client
+        library has errors of its own tells them too, then hands the rest to this one."""
+        if isinstance(error, PublishError):
+            return error
+        if isinstance(error, EOFError | ConnectionResetError | ConnectionAbortedError | BrokenPipeError):
+            return self.dropped(error)
+        if isinstance(error, OSError):
+            return self.os_failure(error, path)
+        return None
+
+    def dropped(self, error: BaseException) -> PublishError:
+        """The connection broke off during the publish: what landed is kept, the next publish
+        sends the rest."""
+        cause = f" ({error})" if str(error) else ""
+        return self.fail(f"the connection to {self.address.host}:{self.port_text()} dropped{cause}; "
+                         "publish again to send the rest")
 
     def fail(self, cause: str) -> PublishError:
         """The error of this target, naming it and the cause."""
