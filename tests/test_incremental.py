@@ -180,6 +180,13 @@ def test_the_kept_builder_writes_what_a_full_build_writes(model, tmp_path_factor
     kept_builds_equal_full_builds(model, tmp_path_factory.mktemp("edits"), steps)
 
 
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(steps=st.lists(st.tuples(st.sampled_from([*EDITS, break_file]), st.integers(0, 2**32)),
+                      min_size=1, max_size=5))
+def test_a_build_run_again_from_its_cache_writes_what_a_full_build_writes(model, tmp_path_factory, steps):
+    kept_builds_equal_full_builds(model, tmp_path_factory.mktemp("runs"), steps, runs=True)
+
+
 @pytest.mark.parametrize("steps", [
     [(break_file, 5), (flip_result, 1), (rename_player, 3), (break_file, 2)],  # players.csv, then 1.csv
     [(flip_result, 4), (change_scoring, 0), (add_player, 1), (change_scoring, 5), (flip_result, 2)],
@@ -196,14 +203,22 @@ def full_build(content: Path, out: Path, templates: Path | None = None) -> None:
     Builder(PM, content, out, templates).build()
 
 
-def kept_builds_equal_full_builds(model: Path, root: Path, steps: list) -> None:
+def kept_builds_equal_full_builds(model: Path, root: Path, steps: list, runs: bool = False) -> None:
+    """After each step, the kept builder's site is a fresh build's. With ``runs``, each build
+    is a new single build (``publisher build`` run again) starting from the record the last
+    one kept in the cache folder beside the site."""
     content, site, templates = root / "content", root / "site", root / "templates"
     shutil.copytree(model, content)
     templates.mkdir()
-    builder = Builder(PM, content, site, templates)
+
+    def new_run() -> Builder:
+        return Builder(PM, content, site, templates, remember=False, cache=True)
+
+    builder = new_run() if runs else Builder(PM, content, site, templates)
     builder.build()
     for number, (edit, seed) in enumerate(steps):
         rng = random.Random(seed)
+        builder = new_run() if runs else builder
         if edit is break_file:
             good_bytes = None
             before = snapshot(site)
@@ -249,9 +264,9 @@ def spread(monkeypatch: pytest.MonkeyPatch):
     def on(cores: int) -> list[int]:
         pools: list[int] = []
 
-        def counted(task, count: int, workers: int):
+        def counted(task, count: int, workers: int, closed=()):
             pools.append(count)
-            return forked_map(task, count, workers)
+            return forked_map(task, count, workers, closed)
 
         monkeypatch.setattr(build, "cores", lambda: cores)
         monkeypatch.setattr(build, "forked_map", counted)

@@ -30,17 +30,17 @@ import pluggy
 from publisher.build.kept import Kept
 from publisher.build.loading import load_event
 from publisher.build.manifest import Entry, Manifest
-from publisher.build.output import SiteWriter, WriteStats, Written, locked
+from publisher.build.output import SiteWriter, WriteStats, Written, cache_dir, locked
 from publisher.build.pagekeys import PageKeys
+from publisher.build.record import BuiltEvent, Fingerprint, Record, RecordCache
 from publisher.build.render import Batch, Renderer
 from publisher.build.summary import summary
 from publisher.build.workers import cores, forked_map
 from publisher.content.folders import event_dirs, is_not_content
 from publisher.content.site_settings import SiteSettings, read_site_settings
 from publisher.model import Event, Site
-from publisher.problems import ContentError, Problem
+from publisher.problems import ContentError, DiskError, Problem
 
-Fingerprint = tuple[tuple[str, int, int, int], ...]
 # How many outputs of a championship a render worker takes at a time: enough that a part
 # costs far more than its answer's trip back, few enough that both cores finish together.
 PART = 32
@@ -49,16 +49,6 @@ PART = 32
 class Superseded(Exception):
     """A build dropped before it touched the site, because its ``ready`` said the content
     changed again while it was read (see :meth:`Builder.build`)."""
-
-
-@dataclass
-class BuiltEvent:
-    """A championship as the last build left it: what it was built from, and the key of
-    every page it rendered (None for pages rendered on every build of it)."""
-
-    fingerprint: Fingerprint
-    event: Event
-    keys: dict[str, bytes | None] = field(default_factory=dict)
 
 
 @dataclass
@@ -89,25 +79,25 @@ class Builder:
     """Builds ``content`` into ``out``; call :meth:`build` again after every change."""
 
     def __init__(self, pm: pluggy.PluginManager, content_dir: Path, out: Path,
-                 templates: Path | None = None, force: bool = False, remember: bool = True):
+                 templates: Path | None = None, force: bool = False, remember: bool = True,
+                 cache: bool = False):
         """``remember=False`` is for a single build (``publisher build``): it keeps nothing
-        for a next build, and skips the page digests only a next build would compare."""
+        in memory for a next build. With ``cache`` it keeps its record in the cache folder
+        beside ``out`` instead (:mod:`publisher.build.record`) and starts from the one there:
+        the next run renders only what changed. Without either, it skips the page digests
+        only a next build would compare."""
         self.pm = pm
         self.remember = remember
+        self.keyed = remember or cache  # pages' digests are made for a next build to compare
+        self._cache = RecordCache(cache_dir(out), out, pm) if cache else None
         # What the readers and plugins keep between this builder's builds (publisher.build.kept).
         self.kept = Kept(between_builds=remember)
         self.content_dir = content_dir
         self.out = out
         self.force = force
         self.renderer = Renderer(pm, templates)
-        self._built: dict[str, BuiltEvent] = {}
+        self._record = Record()  # what the last build was made from (publisher.build.record)
         self._written: Written | None = None
-        self._theme: tuple = ()
-        self._settings = SiteSettings()
-        # What the archive's own pages were last made from, and their files (see _site_batch).
-        self._site_inputs: tuple | None = None
-        self._site_files: list[str] = []
-        self._site_keys: dict[str, bytes | None] = {}  # of the archive's pages, as of the last build
 
     def watched_dirs(self) -> list[Path]:
         return [self.content_dir, *self.renderer.watched_dirs()]
@@ -129,18 +119,12 @@ class Builder:
 
     def _build(self, ready: Callable[[], bool] | None) -> BuildReport:
         started = time.perf_counter()
-        theme = self.renderer.fingerprint()
-        if theme != self._theme:
-            self._built.clear()
-            self.renderer.env.cache.clear()  # a new override template shadows a cached one
-            self._theme = theme
-        problems: list[Problem] = []
-        settings = self._read_settings(problems)
-        if settings != self._settings:  # every page may show the public address
-            self._built.clear()
-            self._settings = settings
-        folders = event_dirs(self.content_dir)
         with locked(self.out) as lock:
+            if self._cache is not None and not self._record.theme:
+                self._record = self._cache.load() or Record()  # the last run's, if it holds
+            problems: list[Problem] = []
+            self._check_theme_and_settings(problems)
+            folders = event_dirs(self.content_dir)
             writer = SiteWriter(self.out, self._written, self.force, lock)
             try:
                 built, changed = self._write_events(writer, folders, problems)
@@ -157,16 +141,42 @@ class Builder:
             except BaseException:
                 writer.abort()
                 self._written = None  # what --out holds is read again by the next build
-                self._site_inputs = None
-                self._site_keys = {}
+                self._record.site_inputs, self._record.site_keys = None, {}
                 raise
-        self._site_files = site_files
-        self._built = built if self.remember else {}
-        self._site_inputs = site_inputs if self.remember else None
-        self._site_keys = site_keys if self.remember else {}
-        warnings = [w for item in built.values() for w in item.event.warnings]
+            record = Record(self._record.theme, self._record.settings, built, site_inputs, site_files,
+                            site_keys)
+            warnings = [w for item in built.values() for w in item.event.warnings]
+            warnings += self._keep(record)
         return BuildReport(len(built), sum(map(len, writer.groups.values())), writer.stats, changed,
                            time.perf_counter() - started, warnings, writer.groups)
+
+    def _check_theme_and_settings(self, problems: list[Problem]) -> None:
+        """Forget every championship's pages when the theme or site.toml changed (every page
+        shows the theme and may show the public address)."""
+        theme = self.renderer.fingerprint()
+        if theme != self._record.theme:
+            self._record.events.clear()
+            self.renderer.env.cache.clear()  # a new override template shadows a cached one
+            self._record.theme = theme
+        settings = self._read_settings(problems)
+        if settings != self._record.settings:
+            self._record.events.clear()
+            self._record.settings = settings
+
+    def _keep(self, record: Record) -> list[Problem]:
+        """Remember ``record`` for the next build: in memory under ``watch``, in the cache
+        folder for the next ``publisher build``. A cache the disk refuses is a warning: the
+        site is built, and the next run is a full build."""
+        if self._cache is not None:
+            try:
+                self._cache.save(record)
+            except (DiskError, OSError) as error:  # its old index names the old site: it no longer holds
+                cause = error.error if isinstance(error, DiskError) else error
+                return [Problem(self._cache.folder, f"could not be kept ({cause.strerror or cause})",
+                                "the next build renders everything again; free some space or delete "
+                                "the folder")]
+        self._record = record if self.remember else Record(record.theme, record.settings)
+        return []
 
     def _write_events(self, writer: SiteWriter, folders: list[Path],
                       problems: list[Problem]) -> tuple[dict[str, BuiltEvent], list[str]]:
@@ -183,11 +193,12 @@ class Builder:
         changed: list[str] = []
         for folder in folders:
             fingerprint = _fingerprint(folder)
-            previous = self._built.get(folder.name)
+            previous = self._record.events.get(folder.name)
             if previous is None or previous.fingerprint != fingerprint:
                 changed.append(folder.name)
-            elif writer.keep_group(f"{folder.name}/"):
-                kept[folder.name] = previous
+            elif writer.keep_group(f"{folder.name}/", len(previous.keys)):
+                # A single build needs no keys of a championship it does not render.
+                kept[folder.name] = previous if self.remember else BuiltEvent(fingerprint, previous.event)
                 continue
             pending.append((folder, fingerprint))
         for (folder, _), result in zip(pending, self._read_and_write_all(writer, pending, problems),
@@ -253,39 +264,43 @@ class Builder:
         if render:
             batch = self._event_batch(item.event)
             writer.check(map(batch.path, batch.outputs))
-            site = Site(self.content_dir, [], url=self._settings.url)
+            site = Site(self.content_dir, [], url=self._record.settings.url)
+            keys = item.keys if self.keyed else None
             if workers > 1:
-                self._render_spread(writer, batch, site, item.event, workers)
+                self._render_spread(writer, batch, site, item.event, workers, keys)
             else:
-                self._render_into(writer, batch, site, item.event, item.keys if self.remember else None)
+                self._render_into(writer, batch, site, item.event, keys)
         item.event.data, item.event.live = {}, None
         if not self.remember:
             self.kept.forget()  # files and tables kept for a later build: a single build reads each once
         return item
 
     def _render_spread(self, writer: SiteWriter, batch: Batch, site: Site, event: Event,
-                       workers: int) -> None:
+                       workers: int, keys: dict[str, bytes | None] | None) -> None:
         """Render a championship's outputs in ``workers`` forks, made after it was read (so
         nothing of it is pickled): each stages parts of PART outputs, one after another,
-        and the parts are taken back in order. A part that fails in a worker is rendered
-        again here, to raise its error with its whole traceback."""
+        and the parts are taken back in order, with their keys into ``keys``. A part that
+        fails in a worker is rendered again here, to raise its error with its whole traceback."""
         parts = [slice(start, start + PART) for start in range(0, len(batch.outputs), PART)]
 
         def task(index: int) -> tuple | None:
             """In a worker: part ``index`` rendered into the staging folder."""
             writer.start_part()
+            made: dict[str, bytes | None] | None = {} if keys is not None else None
             try:
-                self._render_into(writer, batch, site, event, None, parts[index])
+                self._render_into(writer, batch, site, event, made, parts[index])
             except Exception:
                 return None
-            return writer.part()
+            return writer.part(), made
 
         with contextlib.closing(forked_map(task, len(parts), workers, writer.inherited)) as answers:
             for part, done in zip(parts, answers, strict=True):
                 if done is None:
-                    self._render_into(writer, batch, site, event, None, part)
-                else:
-                    writer.merge(*done)
+                    self._render_into(writer, batch, site, event, keys, part)
+                    continue
+                writer.merge(*done[0])
+                if keys is not None:
+                    keys.update(done[1])
 
     def _write_site(self, writer: SiteWriter, site: Site,
                     built: dict[str, BuiltEvent]) -> tuple[tuple, dict[str, bytes | None], list[str]]:
@@ -294,8 +309,9 @@ class Builder:
         championship of theirs changed). Returns what they were made from, their keys and
         their files."""
         inputs = self._site_inputs_of(built)
-        if inputs == self._site_inputs and writer.keep_all(self._site_files):
-            return inputs, self._site_keys, self._site_files
+        last = self._record
+        if inputs == last.site_inputs and writer.keep_all(last.site_files):
+            return inputs, last.site_keys, last.site_files
         answers = self.pm.hook.publisher_site_pages(site=site, kept=self.kept)
         batch = Batch([o for outs in answers for o in outs])
         files = [batch.path(o) for o in batch.outputs]
@@ -321,8 +337,8 @@ class Builder:
         """The files of ``batch`` (of its ``part``) whose inputs changed since the last
         build, rendered; their keys go into ``made``."""
         page_site = site if event is None else Site(self.content_dir, [event], url=site.url)
-        keys = (PageKeys(batch, page_site, event, self._theme)
-                if made is not None and self.remember else None)
+        keys = (PageKeys(batch, page_site, event, self._record.theme)
+                if made is not None and self.keyed else None)
         previous = self._previous_keys(event)
         for output in batch.outputs[part]:
             rel = batch.path(output)
@@ -336,8 +352,8 @@ class Builder:
     def _previous_keys(self, event: Event | None) -> dict[str, bytes | None]:
         """The keys of the last build's outputs of ``event`` (None: of the archive's pages)."""
         if event is None:
-            return self._site_keys
-        built = self._built.get(event.slug)
+            return self._record.site_keys
+        built = self._record.events.get(event.slug)
         return built.keys if built is not None else {}
 
     def _site_inputs_of(self, built: dict[str, BuiltEvent]) -> tuple:
@@ -346,7 +362,7 @@ class Builder:
         championship's folder. While it stays the same, so do those pages, and a build
         keeps them without asking the plugins for them (a no-change build of a big
         archive would otherwise spend its time there)."""
-        return (self._theme, _fingerprint(self.content_dir, recurse=False),
+        return (self._record.theme, _fingerprint(self.content_dir, recurse=False),
                 tuple((slug, item.fingerprint) for slug, item in built.items()))
 
     def _read_settings(self, problems: list[Problem]) -> SiteSettings:
@@ -358,7 +374,7 @@ class Builder:
 
     def _site(self, events: list[Event], problems: list[Problem]) -> Site:
         site = Site(content_dir=self.content_dir, events=sorted(events, key=_newest_first),
-                    url=self._settings.url)
+                    url=self._record.settings.url)
         front = self.content_dir / "index.md"
         if front.is_file():
             from publisher.content.markdown_pages import load_page  # Markdown: only for a front page

@@ -47,6 +47,9 @@ LOCK_WAIT = 60.0
 # The staging folder and the lock inside a mount point --out, where nothing of the site is named so.
 INSIDE_STAGING = ".publisher-staging"
 INSIDE_LOCK = ".publisher-lock"
+INSIDE_CACHE = ".publisher-cache"
+# What a build keeps of its own inside a mount point --out: never part of the site.
+INSIDE = frozenset({INSIDE_STAGING, INSIDE_LOCK, INSIDE_CACHE})
 # The fix of a write the disk refused, besides mending the disk.
 ELSEWHERE = "build into another folder with --out"
 
@@ -68,6 +71,12 @@ def lock_file(out: Path) -> Path:
     """The file whose lock a build holds: beside ``out``, or inside a mount point (whose
     parent may be read-only, as a container's is)."""
     return out / INSIDE_LOCK if is_mount_point(out) else out.parent / f".{out.name}.publisher-lock"
+
+
+def cache_dir(out: Path) -> Path:
+    """Where ``publisher build`` keeps its record for the next run (publisher.build.record):
+    beside ``out``, or inside a mount point, like the staging folder."""
+    return out / INSIDE_CACHE if is_mount_point(out) else out.parent / f".{out.name}.publisher-cache"
 
 
 def is_mount_point(out: Path) -> bool:
@@ -188,7 +197,7 @@ class SiteWriter:
             raise OutputError(f"{out} is a file, not a folder; choose another --out")
         stored = read_manifest(out)
         ours = stored is not None or (out / LEGACY_MARKER).exists()
-        if not ours and any(p.name != INSIDE_LOCK for p in out.iterdir()) and not force:
+        if not ours and any(p.name not in INSIDE for p in out.iterdir()) and not force:
             raise OutputError(
                 f"{out} holds files that the publisher did not write; choose an empty folder "
                 "for --out, or pass --force to replace its contents")
@@ -258,10 +267,11 @@ class SiteWriter:
             self.keep(rel)
         return True
 
-    def keep_group(self, group: str) -> bool:
+    def keep_group(self, group: str, count: int) -> bool:
         """Keep every file of ``group`` (a championship the build left alone) as it is;
-        False when ``out`` does not hold it, so it must be rendered after all."""
-        if group not in self.known or group in self.groups:
+        False when ``out`` does not hold it, or holds fewer than the ``count`` files it was
+        written with (one was removed since), so it must be rendered after all."""
+        if group not in self.known or group in self.groups or len(self.known[group]) < count:
             return False
         self.groups[group] = self.known[group]
         self.stats.unchanged += len(self.known[group])
@@ -387,8 +397,8 @@ def _walk_site(out: Path) -> Iterator[tuple[str, list[str], list[str]]]:
     """os.walk of ``out`` without the staging folder and lock a build keeps in a mount point."""
     for folder, subfolders, names in os.walk(out):
         if folder == str(out):
-            subfolders[:] = [d for d in subfolders if d != INSIDE_STAGING]
-            names = [n for n in names if n != INSIDE_LOCK]
+            subfolders[:] = [d for d in subfolders if d not in INSIDE]
+            names = [n for n in names if n not in INSIDE]
         yield folder, subfolders, names
 
 

@@ -11,7 +11,9 @@ def add_command(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "build", help="build the site once",
         description="Build every championship in --content into a static site in --out. "
-                    "On a content mistake nothing is written and the previous site stays.")
+                    "On a content mistake nothing is written and the previous site stays. What the "
+                    "build keeps for the next one is in a cache folder beside --out (safe to delete): "
+                    "the next build renders only what changed.")
     add_site_options(parser)
     parser.set_defaults(run=run_build)
 
@@ -19,5 +21,5 @@ def add_command(subparsers: argparse._SubParsersAction) -> None:
 def run_build(args: argparse.Namespace) -> int:
     if refused(args):
         return 2
-    print_report(builder(args, remember=False).build(), args.out)
+    print_report(builder(args, remember=False, cache=True).build(), args.out)
     return 0

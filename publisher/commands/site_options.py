@@ -27,11 +27,13 @@ def add_site_options(parser: argparse.ArgumentParser) -> None:
                         help="write into --out even if it holds files the publisher did not write")
 
 
-def builder(args: argparse.Namespace, remember: bool = True) -> Builder:
-    """The builder of the site options; ``remember=False`` for a single build."""
+def builder(args: argparse.Namespace, remember: bool = True, cache: bool = False) -> Builder:
+    """The builder of the site options; ``remember=False`` for a single build, ``cache`` for
+    one that keeps its record beside the site for the next run."""
     from publisher.build.builder import Builder  # here: the renderer and Jinja2, for the commands that build
 
-    return Builder(args.plugins, args.content, args.out, args.templates, args.force, remember=remember)
+    return Builder(args.plugins, args.content, args.out, args.templates, args.force, remember=remember,
+                   cache=cache)
 
 
 def print_report(report: BuildReport, out: Path) -> None:

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
-from publisher.build.output import INSIDE_LOCK, INSIDE_STAGING
+from publisher.build.output import INSIDE
 from publisher.live.status import BuildStatus, Snapshot
 
 PREFIX = "/__publisher/"
@@ -104,7 +104,7 @@ class _Handler(SimpleHTTPRequestHandler):
             self._not_found(body)
 
     def _file(self, path: str, body: bool) -> None:
-        if {INSIDE_STAGING, INSIDE_LOCK} & set(unquote(path).split("/")):
+        if INSIDE & set(unquote(path).split("/")):
             self._not_found(body)  # a build's own files, in a mount point --out: half-written
             return
         target = Path(self.translate_path(path))
