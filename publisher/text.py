@@ -29,6 +29,15 @@ def join_names(names: Sequence[str]) -> str:
     return ", ".join(names[:-1]) + " and " + names[-1]
 
 
+
+def some_names(names: Sequence[str], shown: int = 5) -> str:
+    """``A, B, C, D, E and 697 more``: a list of any length in a line a terminal shows whole,
+    its first ``shown`` names and how many it leaves out; up to ``shown + 1`` names in full
+    (``join_names``), since "and 1 more" would take the place of the name it hides."""
+    if len(names) <= shown + 1:
+        return join_names(names)
+    return f"{', '.join(names[:shown])} and {len(names) - shown:,} more"
+
 # What a CSS string may hold as it is: besides letters and digits, nothing that ends the string,
 # the declaration or the rule, nor starts an escape or a comment.
 _CSS_PLAIN = frozenset(" -_.,:!?()/&+#%–—·")

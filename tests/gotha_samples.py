@@ -1,8 +1,10 @@
 """OpenGotha 3 tournament files written for the tests, from the format's element and attribute
-names: a ``Tournament`` with ``Players``, ``Games``, ``ByePlayers`` and a ``TournamentParameterSet``.
+names: a ``Tournament`` with ``Players``, ``Games``, ``ByePlayers``, ``Teams`` (of a team
+tournament), a ``TournamentParameterSet`` and the ``TeamTournamentParameterSet`` every file has.
 
 Players are (surname, first name, rank, extra attributes); games are (round, table, white,
-black, result, handicap) with players named by index; byes are (round, player index).
+black, result, handicap) with players named by index; byes are (round, player index); teams
+are (name, player indexes by board), each player on their board in every round.
 """
 
 from __future__ import annotations
@@ -44,7 +46,8 @@ def _attrs(values: dict[str, str]) -> str:
 
 
 def tournament_xml(players=PLAYERS, games=GAMES, byes=BYES, general=None, handicap=None,
-                   criteria=CRITERIA, participating: dict[int, str] | None = None) -> str:
+                   criteria=CRITERIA, participating: dict[int, str] | None = None,
+                   teams: list[tuple[str, list[int]]] = (), rounds_of_teams: int = 3) -> str:
     """The text of an OpenGotha file, as OpenGotha lays it out (one element a line)."""
     general = {**GENERAL, **(general or {})}
     handicap = {**HANDICAP, **(handicap or {})}
@@ -68,13 +71,26 @@ def tournament_xml(players=PLAYERS, games=GAMES, byes=BYES, general=None, handic
         lines.append("<ByePlayers>")
         lines += [f"<ByePlayer {_attrs({'roundNumber': r, 'player': _name(keys, p)})}/>" for r, p in byes]
         lines.append("</ByePlayers>")
+    if teams:
+        lines.append("<Teams>")
+        for number, (name, members) in enumerate(teams, 1):
+            lines.append(f"<Team {_attrs({'teamName': name, 'teamNumber': number})}>")
+            lines += [f"<Board {_attrs({'boardNumber': board, 'player': keys[who], 'roundNumber': r})}/>"
+                      for r in range(1, rounds_of_teams + 1) for board, who in enumerate(members, 1)]
+            lines.append("</Team>")
+        lines.append("</Teams>")
     lines += ["<TournamentParameterSet>", f"<GeneralParameterSet {_attrs(general)}/>",
               f"<HandicapParameterSet {_attrs(handicap)}/>", "<PlacementParameterSet>",
               "<PlacementCriteria>"]
     lines += [f'<PlacementCriterion name="{c}" number="{n}"/>' for n, c in enumerate(criteria, 1)]
     lines += ["</PlacementCriteria>", "</PlacementParameterSet>",
               '<PairingParameterSet paiMaSeedSystem1="SPLITANDRANDOM" paiMaSeedSystem2="SPLITANDFOLD"/>',
-              "</TournamentParameterSet>", "</Tournament>", ""]
+              "</TournamentParameterSet>", "<TeamTournamentParameterSet>",
+              '<TeamGeneralParameterSet teamSize="4"/>', "<TeamPlacementParameterSet>", "<PlacementCriteria>"]
+    lines += [f'<PlacementCriterion name="{c}" number="{n}"/>'
+              for n, c in enumerate(["TEAMP", "BDW", "BDW3U", "BDW2U", "BDW1U", "MNR"], 1)]
+    lines += ["</PlacementCriteria>", "</TeamPlacementParameterSet>", "</TeamTournamentParameterSet>",
+              "</Tournament>", ""]
     return "\n".join(lines)
 
 

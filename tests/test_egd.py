@@ -11,6 +11,8 @@ import pytest
 from anyascii import anyascii
 from gotha_samples import PLAYERS, write_tournament
 
+from publisher.problems import display_path
+
 EXAMPLE = Path(__file__).parent.parent / "content" / "ljubljana-go-open-2026"
 
 SAMPLE = """; CL[B]
@@ -230,6 +232,55 @@ def test_the_class_comes_from_the_time_limits_by_the_egf_s_rules(tmp_path, run, 
     assert code == 0, err
     assert out.splitlines()[0] == f"; CL[{expected[0]}]"
     assert f"; TM[{expected[1]}]\n; CM[{expected[2]}]\n" in out
+
+
+EXAMPLE_TIME = "write it like system = \"byoyomi\", main = 60 (minutes), byoyomi = 30 (seconds)"
+
+
+@pytest.mark.parametrize(("time", "says"), [
+    ('system = "byoyomi"\nmain = "60"\nbyoyomi = 30',
+     f"time.main: is '60', not a whole number from 0 to 1440. Fix: {EXAMPLE_TIME}"),
+    ('system = "byoyomi"\nmain = 60\nbyoyomi = 0',
+     f"time.byoyomi: is 0, not a whole number from 1 to 600. Fix: {EXAMPLE_TIME}"),
+    ('system = "byo-yomi"\nmain = 60',
+     "time.system: is 'byo-yomi', not a time system. Fix: write one of sudden-death, byoyomi, canadian, "
+     "fischer"),
+    ("main = 60\nbyoyomi = 30",
+     "time.system: is missing. Fix: write one of sudden-death, byoyomi, canadian, fischer"),
+    ('system = "byoyomi"\nbyoyomi = 30',
+     f"time.main: is missing (the main time, in minutes). Fix: {EXAMPLE_TIME}"),
+    ('system = "byoyomi"\nmain = 60\nbyo_yomi = 30',
+     "time.byo_yomi: is not a [time] key. Fix: remove it (system = \"byoyomi\" reads main, byoyomi and "
+     "internet)"),
+    ('system = "byoyomi"\nmain = 60\nincrement = 10',
+     "time.increment: is not read by system = \"byoyomi\". Fix: remove it (system = \"byoyomi\" reads "
+     "main, byoyomi and internet), or write system = \"fischer\" if the event is played so"),
+    ('system = "fischer"\nmain = 40\nincrement = 10\ninternet = "yes"',
+     "time.internet: is 'yes'. Fix: write true or false"),
+])
+def test_a_mistake_in_time_fails_the_build_with_its_key_and_fix(tmp_path, run, time, says):
+    """[time] is read with the event's settings: the build refuses it, not only the export."""
+    folder = with_latin_names(tmp_path)
+    toml = folder / "event.toml"
+    text = toml.read_text(encoding="utf-8")
+    toml.write_text(text[:text.index("[time]")] + f"[time]\n{time}\n", encoding="utf-8")
+    code, _, err = run("build", "--content", folder.parent, "--out", tmp_path / "site")
+    assert code == 1 and not (tmp_path / "site").exists()
+    assert [line for line in err.splitlines() if line.startswith("error:")] == [
+        f"error: {display_path(toml)}: {says}"]
+    code, _, err = run("export", "egd", folder, "-o", tmp_path / "lj.h9")
+    assert code == 1 and f"error: {display_path(toml)}: {says}" in err.splitlines()
+
+
+def test_an_imported_time_table_is_within_what_the_build_reads(tmp_path, run):
+    """An OpenGotha import writes [time] within the bounds the build reads it in."""
+    xml = write_tournament(tmp_path / "t.xml", general={"complementaryTimeSystem": "STDBYOYOMI",
+                                                        "basicTime": "1440", "stdByoYomiTime": "600"})
+    code, _, err = run("import", "opengotha", xml, tmp_path / "content" / "club")
+    assert code == 0, err
+    assert "[time]\nsystem = \"byoyomi\"\nmain = 1440\nbyoyomi = 600\n" in (
+        tmp_path / "content" / "club" / "event.toml").read_text(encoding="utf-8")
+    assert run("build", "--content", tmp_path / "content", "--out", tmp_path / "site")[0] == 0
 
 
 def test_an_event_without_time_limits_is_refused(tmp_path, run):

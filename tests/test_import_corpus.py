@@ -85,6 +85,11 @@ CASES = [
          gotha(general={"beginDate": "9999-12-30", "endDate": "9999-12-31"}),
          ": start: (read as event.toml) the date 9999-12-30 is not from 1900-01-01 to 2999-12-31. "
          "Fix: write the year the championship is played, like start = 2026-08-14"),
+    Case("a cup", "opengotha", gotha(criteria=["CPS", "NULL"]),
+         ':25: <PlacementCriterion>: name "CPS" (the cup score) makes this a cup (knockout) event, which '
+         "publisher does not run: an OpenGotha file imports as a McMahon or a Swiss event. Fix: publish the "
+         "cup from OpenGotha itself; if the event is McMahon or Swiss, make its first placement criterion "
+         "MMS or NBW in OpenGotha (Options > Tournament Options > Placement) and save again"),
     Case("both players claim the win", "egd", h9("0+       2-/w1", "0+       2+/w1"),
          ":9: round 3: 3+/b1 claims the win, and so does line 10 (2+/w1). "
          "Fix: write - for the player who lost, on that player's line"),

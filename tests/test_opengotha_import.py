@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import csv
 import json
+import os
+import pty
 import re
+import subprocess
+import sys
 import time
 import tomllib
 from pathlib import Path
@@ -12,6 +16,10 @@ from pathlib import Path
 import pytest
 from conftest import write
 from gotha_samples import BYES, GAMES, PLAYERS, key, tournament_xml, write_tournament
+
+from publisher.problems import display_path
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def rows(path: Path) -> list[dict[str, str]]:
@@ -82,8 +90,8 @@ def test_settings_the_project_cannot_express_are_named_in_one_line_each(tmp_path
     assert any("RESULT_EQUAL_BYDEF" in n for n in notes)
     assert any("knownColor false (1 game(s))" in n for n in notes)
     # Round 3 pairs Ann and Bob only: the three others take part unpaired, 0 in OpenGotha.
-    assert ("note: round 3: Cole Cleo, Dale Dan, Eder Eva neither paired nor given the bye, which "
-            "OpenGotha scores 0; here it scores as an absent round") in notes
+    assert ("note: round 3: 3 players neither paired nor given the bye, which OpenGotha scores 0; here "
+            "each scores as an absent round: Cole Cleo, Dale Dan and Eder Eva") in notes
     assert len(notes) == 5
 
 
@@ -312,23 +320,137 @@ def test_a_live_source_of_an_unknown_format_names_the_key(tmp_path, run):
     assert "opengotha" in err
 
 
-def test_a_file_with_teams_and_every_parameter_set_reads_the_individual_event(tmp_path, run):
-    """OpenGotha also saves teams, their placement criteria, display and publishing sets."""
-    extra = ('<Teams><Team teamName="Zagreb" teamNumber="1"><Board boardNumber="1" player="ABLEANN" '
-             'roundNumber="1"/></Team></Teams>')
-    team_set = ('<TeamTournamentParameterSet><TeamGeneralParameterSet teamSize="4"/>'
-                '<TeamPlacementParameterSet><PlacementCriteria><PlacementCriterion name="TEAMP" number="1"/>'
-                '</PlacementCriteria></TeamPlacementParameterSet></TeamTournamentParameterSet>'
-                '<ClubsGroups><ClubsGroup name="North"><Club name="Zagr"/></ClubsGroup></ClubsGroups>')
+def test_a_team_tournament_is_read_as_its_individual_games_and_says_so(tmp_path, run):
+    """OpenGotha saves teams (their boards round by round), their placement criteria, clubs
+    groups, display and publishing sets: the individual event is read, the teams noted."""
+    teams = [("Zagreb", [0, 3]), ("Berlin", [1, 2]), ("Wien", [4])]
+    groups = '<ClubsGroups><ClubsGroup name="North"><Club name="Zagr"/></ClubsGroup></ClubsGroups>'
     display = '<DPParameterSet playerSortType="rank"/><PublishParameterSet print="true"/>'
-    text = GOOD.replace("</Games>", "</Games>" + extra).replace(
-        "</TournamentParameterSet>", display + "</TournamentParameterSet>" + team_set)
+    text = tournament_xml(teams=teams).replace(
+        "</TournamentParameterSet>", display + "</TournamentParameterSet>").replace(
+        "</Tournament>", groups + "</Tournament>")
     xml = tmp_path / "teams.xml"
     xml.write_text(text, encoding="utf-8")
     code, out, err = run("import", "opengotha", xml, tmp_path / "content" / "t")
     assert code == 0, err
     config = tomllib.loads((tmp_path / "content" / "t" / "event.toml").read_text())
-    assert config["macmahon"]["tiebreaks"] == ["sos", "sosos"] and "note:" not in out
+    assert config["macmahon"]["tiebreaks"] == ["sos", "sosos"]  # not the teams' TEAMP, BDW...
+    assert rows(tmp_path / "content" / "t" / "rounds" / "2.csv") == rows(
+        _imported(tmp_path, run, GOOD) / "rounds" / "2.csv")
+    assert [line for line in out.splitlines() if line.startswith("note:")] == [
+        "note: Teams: 3 teams (Zagreb, Berlin and Wien) and their boards are not carried over: only "
+        "the individual games are published"]
+
+
+def test_a_file_without_teams_says_nothing_of_them(tmp_path, run):
+    """Every OpenGotha file holds a TeamTournamentParameterSet, teams or not."""
+    assert "<TeamTournamentParameterSet>" in GOOD and "<Team " not in GOOD
+    xml = tmp_path / "t.xml"
+    xml.write_text(GOOD, encoding="utf-8")
+    code, out, err = run("import", "opengotha", xml, tmp_path / "content" / "t")
+    assert (code, err) == (0, "") and "Teams" not in out
+
+
+def test_many_teams_are_counted_and_a_few_named(tmp_path, run):
+    players = [(f"Fox{n}", "Finn", "10K", {}) for n in range(40)]
+    teams = [(f"Team {n}", [2 * n, 2 * n + 1]) for n in range(20)]
+    xml = tmp_path / "t.xml"
+    xml.write_text(tournament_xml(players=players, games=[], byes=[], teams=teams), encoding="utf-8")
+    code, out, err = run("import", "opengotha", xml, tmp_path / "content" / "t")
+    assert code == 0, err
+    assert ("note: Teams: 20 teams (Team 0, Team 1, Team 2, Team 3, Team 4 and 15 more) and their boards "
+            "are not carried over: only the individual games are published") in out.splitlines()
+
+
+def _imported(tmp_path: Path, run, text: str) -> Path:
+    (tmp_path / "plain.xml").write_text(text, encoding="utf-8")
+    assert run("import", "opengotha", tmp_path / "plain.xml", tmp_path / "content" / "plain")[0] == 0
+    return tmp_path / "content" / "plain"
+
+
+CUP = ("<PlacementCriterion>: name \"CPS\" (the cup score) makes this a cup (knockout) event, which "
+       "publisher does not run: an OpenGotha file imports as a McMahon or a Swiss event. Fix: publish "
+       "the cup from OpenGotha itself; if the event is McMahon or Swiss, make its first placement "
+       "criterion MMS or NBW in OpenGotha (Options > Tournament Options > Placement) and save again")
+
+
+@pytest.mark.parametrize("criteria", [["CPS", "NULL", "NULL"], ["Rating", "CPS", "NBW"]])
+def test_a_cup_is_refused_naming_its_criterion_and_nothing_is_written(tmp_path, run, criteria):
+    """OpenGotha's main criterion is the first of MMS, NBW and CPS; CPS makes a cup."""
+    xml = write_tournament(tmp_path / "cup.xml", criteria=criteria)
+    line = next(n for n, text in enumerate(xml.read_text().splitlines(), 1) if '"CPS"' in text)
+    code, out, err = run("import", "opengotha", xml, tmp_path / "content" / "cup")
+    assert (code, out) == (1, "")
+    assert err.splitlines()[:1] == [f"error: {display_path(xml)}:{line}: {CUP}"]
+    assert len([text for text in err.splitlines() if text.startswith("error:")]) == 1
+    assert not (tmp_path / "content").exists()
+
+
+def test_a_cup_as_a_live_source_fails_the_build_in_the_same_words(tmp_path, run):
+    folder = tmp_path / "content" / "cup"
+    xml = write_tournament(folder / "tournament.xml", criteria=["CPS"])
+    write(folder / "event.toml", 'source = "opengotha"\nfile = "tournament.xml"\n')
+    line = next(n for n, text in enumerate(xml.read_text().splitlines(), 1) if '"CPS"' in text)
+    code, _, err = run("build", "--content", tmp_path / "content", "--out", tmp_path / "site")
+    assert code == 1 and not (tmp_path / "site").exists()
+    assert f"error: {display_path(xml)}:{line}: {CUP}" in err.splitlines()
+
+
+def test_a_criterion_cps_after_the_main_one_is_only_left_out(tmp_path, run):
+    xml = write_tournament(tmp_path / "t.xml", criteria=["MMS", "CPS", "SOSM"])
+    code, out, err = run("import", "opengotha", xml, tmp_path / "content" / "t")
+    assert code == 0, err
+    assert "note: PlacementParameterSet criterion 2 CPS has no tiebreak here and is left out" in out
+
+
+def _crowd() -> list:
+    """Five players of the samples, 697 more, and two who play round 2's one game."""
+    more = [(f"Fox{n:03d}", "Finn", "10K", {}) for n in range(697)]
+    return [*PLAYERS, *more, ("Gale", "Gus", "9K", {}), ("Hale", "Hal", "9K", {})]
+
+
+def test_a_note_on_hundreds_of_players_counts_them_and_names_five(tmp_path, run):
+    xml = write_tournament(tmp_path / "big.xml", players=_crowd(), byes=[],
+                           games=[(2, 1, 702, 703, "RESULT_WHITEWINS", 0)])
+    code, out, err = run("import", "opengotha", xml, tmp_path / "content" / "big")
+    assert code == 0, err
+    assert [line for line in out.splitlines() if line.startswith("note:")] == [
+        "note: round 2: 702 players neither paired nor given the bye, which OpenGotha scores 0; here each "
+        "scores as an absent round: Able Ann, Baker Bob, Cole Cleo, Dale Dan, Eder Eva and 697 more"]
+
+
+def test_notes_on_a_terminal_are_wrapped_to_its_width(tmp_path):
+    """Into a pipe a note is one line (for grep); on a terminal it is wrapped at the terminal's
+    width, its later lines indented under its text."""
+    xml = write_tournament(tmp_path / "big.xml", players=_crowd(), byes=[],
+                           games=[(2, 1, 702, 703, "RESULT_WHITEWINS", 0)])
+    leader, follower = pty.openpty()
+    env = {**os.environ, "COLUMNS": "60", "PYTHONPATH": str(ROOT)}
+    try:
+        done = subprocess.run([sys.executable, "-m", "publisher.cli", "import", "opengotha", str(xml),
+                               str(tmp_path / "content" / "big")], stdout=follower,
+                              stderr=subprocess.PIPE, cwd=ROOT, env=env, timeout=120)
+        os.close(follower)
+        shown = b""
+        while chunk := _read(leader):
+            shown += chunk
+    finally:
+        os.close(leader)
+    assert done.returncode == 0, done.stderr
+    lines = shown.decode().replace("\r\n", "\n").splitlines()
+    assert lines[:5] == [
+        "note: round 2: 702 players neither paired nor given the",
+        "      bye, which OpenGotha scores 0; here each scores as an",
+        "      absent round: Able Ann, Baker Bob, Cole Cleo, Dale",
+        "      Dan, Eder Eva and 697 more",
+        f"Imported {xml} into {tmp_path / 'content' / 'big'} (2 round file(s)); build with publisher build"]
+
+
+def _read(fd: int) -> bytes:
+    try:
+        return os.read(fd, 4096)
+    except OSError:  # the terminal's other end is closed: all of it was read
+        return b""
 
 
 def test_a_file_without_bar_and_floor_gets_opengothas_own_defaults(tmp_path, run):
@@ -382,7 +504,7 @@ def test_a_file_written_by_pairgoth_imports_as_opengotha_opens_it(tmp_path, run)
     code, out, err = run("import", "opengotha", xml, target)
     assert (code, err) == (0, ""), err
     notes = [line for line in out.splitlines() if line.startswith("note:")]
-    assert len(notes) == 1 and notes[0].startswith("note: round 3: Cole Cleo, Dale Dan, Eder Eva")
+    assert len(notes) == 1 and notes[0].endswith("absent round: Cole Cleo, Dale Dan and Eder Eva")
     assert rows(target / "rounds" / "1.csv")[-1] == {
         "table": "", "player1": "eder-eva", "player2": "", "result": "bye", "handicap": "", "komi": ""}
     assert rows(target / "rounds" / "2.csv")[-1]["player1"] == "dale-dan"

@@ -2,7 +2,7 @@
 
 import pytest
 
-from publisher.text import fold, fold_table, join_names, ordinal, search_key
+from publisher.text import fold, fold_table, join_names, ordinal, search_key, some_names
 
 
 @pytest.mark.parametrize(("n", "text"), [
@@ -23,6 +23,14 @@ def test_ordinal(n: int, text: str) -> None:
 ])
 def test_join_names(names: list[str], text: str) -> None:
     assert join_names(names) == text
+
+
+@pytest.mark.parametrize(("count", "text"), [
+    (1, "N0"), (6, "N0, N1, N2, N3, N4 and N5"), (7, "N0, N1, N2, N3, N4 and 2 more"),
+    (1705, "N0, N1, N2, N3, N4 and 1,700 more"),
+])
+def test_some_names_counts_what_it_leaves_out(count: int, text: str) -> None:
+    assert some_names([f"N{n}" for n in range(count)]) == text
 
 
 def test_join_names_refuses_an_empty_list() -> None:

@@ -11,8 +11,9 @@ from typing import Any
 from anyascii import anyascii
 
 from plugins.egd.h9 import ENCODING, SCORE_SETTINGS, Cell, Line, format_line, h9_name
-from plugins.egd.timing import SYSTEMS, read_time
+from plugins.egd.timing import adjusted_seconds, earned_class
 from plugins.macmahon.settings import Settings
+from plugins.macmahon.timing import SYSTEMS
 from publisher.formats import surname_and_first_name
 from publisher.model import Event, Player
 from publisher.problems import ContentError, Problem
@@ -182,13 +183,13 @@ def _toml(value: object) -> str:
 def _time_lines(event: Event, egd: dict[str, Any]) -> tuple[str, str, str]:
     """``CL``, ``TM`` (the adjusted time in minutes) and ``CM`` (the time system) from ``[time]``;
     ``[egd] class``, ``time`` and ``comment`` (as an imported file stated them) come first."""
-    time = read_time(event)
+    time = event.data["macmahon"].settings.time  # read, and checked, with the event
     if time is None and not {"class", "time", "comment"} <= egd.keys():
         raise ContentError(Problem(event.toml_path, "has no [time]: the EGD rates an event by the class "
                                    "its time limits earn (CL, TM, CM)",
                                    'add [time] with system = "byoyomi", main = 60 (minutes) and '
                                    "byoyomi = 30 (seconds), as the event is played", key="time"))
-    computed = (time.egd_class(), str(time.adjusted_seconds() // 60), SYSTEMS[time.system]) if time else ()
+    computed = (earned_class(time), str(adjusted_seconds(time) // 60), SYSTEMS[time.system]) if time else ()
     if "class" not in egd and computed[:1] == ("X",):
         event.warn(f"the time limits (adjusted time {computed[1]} minutes) are below the EGF's class C: "
                    "the EGD does not rate the event", "check [time]", key="time")

@@ -1,4 +1,4 @@
-"""The ``[macmahon]`` table of event.toml, read and checked once for the whole plugin."""
+"""The ``[macmahon]`` table of event.toml (and its ``[time]``), read and checked once for the whole plugin."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from plugins.macmahon.player_columns import read_player_columns
+from plugins.macmahon.timing import TimeSystem, read_time
 from publisher.content.csvfiles import FIELD, RATING, Bounds
 from publisher.model import Event
 from publisher.problems import Problems
@@ -86,6 +87,7 @@ class Settings:
     avoid_same: tuple[str, ...] = ()  # what of AVOIDABLE the pairing keeps opponents from sharing
     absent: dict[str, frozenset[int]] = field(default_factory=dict)  # players.csv absent
     corrections: dict[str, int] = field(default_factory=dict)        # players.csv mms_correction
+    time: TimeSystem | None = None  # event.toml [time], which the EGD export's class comes from
 
     def rank_for_elo(self, elo: int) -> Rank:
         """The highest rank of ``rank_elo`` whose lower bound is <= ``elo``.
@@ -136,6 +138,7 @@ def read_settings(event: Event) -> Settings:
     settings.withdrawn = _withdrawn(path, table, event, problems)
     settings.handicap = _handicap(path, table, event, problems)
     _unused_keys(path, table, settings, event.system, problems)
+    settings.time = read_time(event, problems)
     if event.system == "macmahon" and settings.grouping == "bar-floor":
         for key in ("bar", "floor"):
             if key not in table:

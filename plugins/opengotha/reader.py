@@ -19,10 +19,12 @@ from typing import Any
 from xml.etree.ElementTree import Element
 
 from plugins.macmahon.settings import TIEBREAKS
+from plugins.macmahon.timing import BOUNDS, SYSTEM_KEYS
 from plugins.opengotha.xmlfile import XmlFile
 from publisher.content.folders import egd_pin
 from publisher.formats import Championship, csv_text, new_player_id
 from publisher.problems import ContentError, Problems
+from publisher.text import some_names
 
 ROUND_COLUMNS = ("table", "player1", "player2", "result", "handicap", "komi")
 PLAYER_COLUMNS = ("id", "name", "surname", "first_name", "rank", "rating", "country", "club",
@@ -83,6 +85,7 @@ def read_tournament(path: Path) -> Championship:
     notes: list[str] = []
     general = _one(xml, "GeneralParameterSet", problems)
     rounds = _whole(xml, general, "numberOfRounds", 1, 32, problems) if general is not None else None
+    _cup(xml, problems)
     problems.check()  # the players' rounds of absence and every game's round are read against it
     assert general is not None and rounds is not None
     players = _players(xml, rounds, problems, notes)
@@ -94,6 +97,7 @@ def read_tournament(path: Path) -> Championship:
     config = _config(xml, general, rounds, games, problems, notes)
     problems.check()
     _unpaired(players, games, config["macmahon"], notes)
+    _teams(xml, notes)
     files = {"players.csv": csv_text(PLAYER_COLUMNS, (
         {**p.row, "absent": " ".join(str(r) for r in sorted(p.absent))} for p in players))}
     last = max(games, default=0)
@@ -113,8 +117,40 @@ def _unpaired(players: list[_Player], games: dict[int, list[dict[str, Any]]], ta
         seated = {row[seat] for row in rows for seat in ("player1", "player2")}
         left = [p.row["name"] for p in players if p.id not in seated and number not in p.absent]
         if left:
-            notes.append(f"round {number}: {', '.join(left)} neither paired nor given the bye, which "
-                         "OpenGotha scores 0; here it scores as an absent round")
+            notes.append(f"round {number}: {_count(len(left), 'player')} neither paired nor given the "
+                         "bye, which OpenGotha scores 0; here each scores as an absent round: "
+                         f"{some_names(left)}")
+
+
+def _cup(xml: XmlFile, problems: Problems) -> None:
+    """OpenGotha's cup (knockout) system: its main criterion, the first of MMS, NBW and CPS
+    among the placement criteria, is CPS (the cup score)."""
+    found = xml.root.iterfind(".//PlacementParameterSet//PlacementCriterion")
+    for element in sorted(found, key=lambda e: _number(e.get("number", "")) or 0):
+        name = element.get("name", "")
+        if name in ("MMS", "NBW"):
+            return
+        if name == "CPS":
+            problems.items.append(xml.problem(
+                element, 'name "CPS" (the cup score) makes this a cup (knockout) event, which publisher '
+                "does not run: an OpenGotha file imports as a McMahon or a Swiss event",
+                "publish the cup from OpenGotha itself; if the event is McMahon or Swiss, make its "
+                "first placement criterion MMS or NBW in OpenGotha (Options > Tournament Options "
+                "> Placement) and save again"))
+            return
+
+
+def _teams(xml: XmlFile, notes: list[str]) -> None:
+    """OpenGotha's team tournament: ``Teams/Team`` elements name each team's players board by
+    board. Every file holds a ``TeamTournamentParameterSet``, teams or not: it says nothing."""
+    teams = [team.get("teamName", "").strip() or "Unnamed team" for team in xml.root.iter("Team")]
+    if teams:
+        notes.append(f"Teams: {_count(len(teams), 'team')} ({some_names(teams)}) and their boards are "
+                     "not carried over: only the individual games are published")
+
+
+def _count(number: int, thing: str) -> str:
+    return f"{number:,} {thing}{'' if number == 1 else 's'}"
 
 
 def _one(xml: XmlFile, path: str, problems: Problems) -> Element | None:
@@ -299,24 +335,24 @@ def _config(xml: XmlFile, general: Element, rounds: int, games: dict[int, list[d
     return config
 
 
-# OpenGotha's complementaryTimeSystem to [time] system, and the attributes each one reads.
-_TIME_SYSTEMS = {"SUDDENDEATH": ("sudden-death", ()), "STDBYOYOMI": ("byoyomi", ("byoyomi",)),
-                 "CANBYOYOMI": ("canadian", ("period", "stones")), "FISCHER": ("fischer", ("increment",))}
-# [time] key: (attribute, OpenGotha's default when the file leaves it out, its bounds).
-_TIME_KEYS = {"main": ("basicTime", "60", 0, 1440), "byoyomi": ("stdByoYomiTime", "30", 1, 600),
-              "period": ("canByoYomiTime", "300", 1, 3600), "stones": ("nbMovesCanTime", "15", 1, 100),
-              "increment": ("fischerTime", "10", 0, 600)}
+# OpenGotha's complementaryTimeSystem to [time] system.
+_TIME_SYSTEMS = {"SUDDENDEATH": "sudden-death", "STDBYOYOMI": "byoyomi", "CANBYOYOMI": "canadian",
+                 "FISCHER": "fischer"}
+# [time] key: its attribute, and OpenGotha's default when the file leaves it out.
+_TIME_ATTRIBUTES = {"main": ("basicTime", "60"), "byoyomi": ("stdByoYomiTime", "30"),
+                    "period": ("canByoYomiTime", "300"), "stones": ("nbMovesCanTime", "15"),
+                    "increment": ("fischerTime", "10")}
 
 
 def _time(xml: XmlFile, general: Element, problems: Problems) -> dict[str, Any]:
     """[time] from the time system OpenGotha keeps (Canadian byo-yomi where the file names
-    none, as OpenGotha reads it): the export's EGD class, TM and CM come from it."""
-    code = general.get("complementaryTimeSystem", "CANBYOYOMI").strip()
-    system, keys = _TIME_SYSTEMS.get(code, _TIME_SYSTEMS["CANBYOYOMI"])
+    none, as OpenGotha reads it), within the bounds the build reads it in: the export's EGD
+    class, TM and CM come from it."""
+    system = _TIME_SYSTEMS.get(general.get("complementaryTimeSystem", "CANBYOYOMI").strip(), "canadian")
     table: dict[str, Any] = {"system": system}
-    for key in ("main", *keys):
-        attribute, default, low, high = _TIME_KEYS[key]
-        table[key] = _whole(xml, general, attribute, low, high, problems, default=default)
+    for key in ("main", *SYSTEM_KEYS[system]):
+        attribute, default = _TIME_ATTRIBUTES[key]
+        table[key] = _whole(xml, general, attribute, *BOUNDS[key], problems, default=default)
     if general.get("bInternet", "false").strip() == "true":
         table["internet"] = True
     return table

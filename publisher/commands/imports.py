@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import sys
+import textwrap
 from functools import partial
 from pathlib import Path
 
@@ -30,11 +32,22 @@ def run_import(args: argparse.Namespace) -> int:
     write_folder(args.target, championship, force=args.force,
                  check=partial(read_as_the_build, args.plugins, args.file))
     for note in championship.notes:
-        print(f"note: {note}")
+        print(shown_note(note))
     rounds = sum(1 for name in championship.files if name.startswith("rounds/"))
     print(f"Imported {args.file} into {args.target} ({rounds} round file(s)); "
           f"build with publisher build")
     return 0
+
+
+def shown_note(note: str) -> str:
+    """``note: ...`` as one line into a file or a pipe (one note a line, for grep), and on a
+    terminal wrapped at its width, the later lines indented under the first's text."""
+    text = f"note: {note}"
+    if not sys.stdout.isatty():
+        return text
+    width = max(shutil.get_terminal_size().columns - 1, 40)
+    return textwrap.fill(text, width, subsequent_indent=" " * len("note: "), break_long_words=False,
+                         break_on_hyphens=False)
 
 
 def read_as_the_build(pm: pluggy.PluginManager, source: Path, folder: Path) -> None:
