@@ -5,8 +5,8 @@ changed. Everything a build can take from the last one instead of making it agai
 kept by the :class:`~publisher.build.builder.Builder` that made it (and so by the
 watcher that owns the builder), never by a module: the builder's own record of what it
 wrote (:mod:`publisher.build.record`, which ``publisher build`` keeps in a cache folder
-beside the site for its next run), and a :class:`Kept` that it hands to the readers and to every plugin through the
-``kept`` argument of ``publisher_load_event``, ``publisher_compute_event``,
+beside the site for its next run), and a :class:`Kept` that it hands to the readers and
+to every plugin through the ``kept`` argument of ``publisher_load_event``, ``publisher_compute_event``,
 ``publisher_event_pages`` and ``publisher_site_pages``. Two builders share nothing;
 a command that reads one championship (``pair``, ``draw``, ``export``) gets a fresh one.
 
