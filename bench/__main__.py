@@ -80,16 +80,18 @@ def full_build(content: Path, out: Path) -> dict:
 def flip_result(round_file: Path, table: int) -> None:
     """Save the round file with one table's result turned round, as an editor saves."""
     lines = round_file.read_text(encoding="utf-8").splitlines(keepends=True)
-    cells = lines[table].split(",", 4)
+    line = lines[table].rstrip("\r\n")
+    cells = line.split(",", 4)
     cells[3] = {"1-0": "0-1", "0-1": "1-0"}.get(cells[3], "1-0")
-    lines[table] = ",".join(cells)
+    lines[table] = ",".join(cells) + lines[table][len(line):]  # its line end as it was
     temporary = round_file.with_name(f".{round_file.name}.tmp")
     temporary.write_text("".join(lines), encoding="utf-8")
     os.replace(temporary, round_file)
 
 
-def watched(content: Path, site: Path, saves: int) -> dict:
-    """Save-to-site times of result changes and no-change rebuilds under a Watcher."""
+def watched(content: Path, site: Path, saves: int, round_file: str = "go-2000/rounds/7.csv") -> dict:
+    """Save-to-site times of result changes (in ``round_file`` of the content) and no-change
+    rebuilds under a Watcher."""
     built = threading.Event()
     lines: list[str] = []
 
@@ -102,13 +104,13 @@ def watched(content: Path, site: Path, saves: int) -> dict:
     watcher.start()
     os.sync()  # the first build's hundreds of megabytes on disk: saves are timed on a quiet disk
     latencies, rebuilds, idle = [], [], []
-    round_file = content / "go-2000" / "rounds" / "7.csv"
+    saved_file = content / round_file
     try:
         for number in range(saves):
             time.sleep(0.4)
             built.clear()
             saved = time.perf_counter()
-            flip_result(round_file, 1 + number)
+            flip_result(saved_file, 1 + number)
             if not built.wait(120):
                 raise SystemExit("the watcher did not rebuild within 120 s")
             latencies.append(time.perf_counter() - saved)

@@ -10,7 +10,8 @@ larger of the two (``rss_mb``).
 With ``--watch`` the build is a kept one, as ``publisher watch`` runs it (in one
 process, remembering what a later build needs), followed by a build with nothing
 changed; ``kept_mb`` is then the resident memory after it: what the watching
-process holds between builds.
+process holds between builds. With ``--cache`` it is ``publisher build`` itself, which
+starts from the record its last run kept beside the site and keeps one for the next.
 """
 
 from __future__ import annotations
@@ -37,9 +38,9 @@ def resident_mb(field: str = "VmRSS") -> float:
 
 def main() -> None:
     content, out = Path(sys.argv[1]), Path(sys.argv[2])
-    watch = "--watch" in sys.argv[3:]
+    watch, cache = "--watch" in sys.argv[3:], "--cache" in sys.argv[3:]
     started = time.perf_counter()
-    builder = Builder(plugin_manager(), content, out, remember=watch)
+    builder = Builder(plugin_manager(), content, out, remember=watch, cache=cache)
     report = builder.build()
     seconds = time.perf_counter() - started
     figures = {}
@@ -50,6 +51,7 @@ def main() -> None:
     worker_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024  # forks: no exec
     pages = [e.size for path, e in report.manifest.items() if path.endswith(".html")]
     print(json.dumps({"seconds": seconds, "files": report.files, "pages": len(pages),
+                      "written": report.stats.written,
                       "page_bytes": sum(pages),
                       "rss_mb": max(main_mb, worker_mb), "main_mb": main_mb, "worker_mb": worker_mb,
                       **figures}))
