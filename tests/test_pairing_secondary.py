@@ -115,29 +115,6 @@ def test_same_input_and_seed_give_the_same_pairing_colours_and_notes(strategy):
         assert runs[0] == runs[1]
 
 
-@pytest.mark.parametrize(("line", "message"), [
-    ('avoid_same = ["clan"]', "macmahon.avoid_same: cannot avoid 'clan': only the club and country "
-                              'columns can be avoided. Fix: write avoid_same = ["club"], ["country"] '
-                              'or ["club", "country"]'),
-    ('avoid_same = "club"', "macmahon.avoid_same: must be a list of columns of players.csv, not 'club'"),
-    ('avoid_same = ["club", "club"]', "macmahon.avoid_same: lists a column twice"),
-])
-def test_a_wrong_avoid_same_is_refused_with_its_key_and_fix(tmp_path, run, line, message):
-    folder = tmp_path / "content" / "open"
-    write(folder / "event.toml", f"""
-        name = "Open"
-        game = "go"
-        system = "swiss"
-        start = 2026-05-01
-        rounds = 3
-        [macmahon]
-        {line}
-    """)
-    write(folder / "players.csv", "id,name,rank,club\na,Ann,1d,Kyoto\nb,Bob,1d,Kyoto\n")
-    code, _, err = run("build", "--content", folder.parent, "--out", tmp_path / "site")
-    assert code == 1 and "open/event.toml: " + message in err
-
-
 def test_pair_writes_why_a_same_club_game_was_avoided_into_the_round_file(tmp_path, run):
     folder = tmp_path / "content" / "open"
     write(folder / "event.toml", """

@@ -259,9 +259,15 @@ def test_event_toml_keys_reach_the_standings_and_the_legend(tmp_path, run):
                                          "and its simplified form). Fix: keep one of them"),
     ('tiebreaks = ["dc", "sos", "dc"]',
      "macmahon.tiebreaks: 'dc' is listed twice. Fix: keep each tiebreak once"),
+    ('avoid_same = ["clan"]', "macmahon.avoid_same: cannot avoid 'clan': only the club and country "
+                              'columns can be avoided. Fix: write avoid_same = ["club"], ["country"] '
+                              'or ["club", "country"]'),
+    ('avoid_same = "club"', "macmahon.avoid_same: must be a list of columns of players.csv, not 'club'"),
+    ('avoid_same = ["club", "club"]', "macmahon.avoid_same: lists a column twice"),
 ])
 def test_wrong_values_are_named_with_their_key(tmp_path, run, line, message):
-    """A wrong value, dc and sdc together or a tiebreak listed twice: refused, naming the key."""
+    """A wrong value, dc and sdc together, a tiebreak listed twice, a column pairing cannot
+    avoid: refused, naming the key."""
     folder = tmp_path / "content" / "open"
     write(folder / "event.toml", f"""
         name = "Open"

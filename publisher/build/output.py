@@ -469,15 +469,17 @@ def _remove_dead_writers(target: Path) -> None:
     process is gone is removed, and a writer still at work keeps its own."""
     for leftover in target.parent.glob(f".{glob.escape(target.name)}.*.tmp"):
         writer = leftover.name[len(target.name) + 2:].partition(".")[0]
-        if writer.isdigit() and not _alive(int(writer)):
+        if writer.isdigit() and not process_running(int(writer)):
             leftover.unlink(missing_ok=True)
 
 
-def _alive(pid: int) -> bool:
+def process_running(pid: int) -> bool:
+    """True when a process ``pid`` runs on this machine (one of another user's included):
+    what a leftover named by its writer's process, or a lock naming its holder, asks."""
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
         return False
     except PermissionError:
-        return True  # another user's process
+        pass  # another user's process
     return True

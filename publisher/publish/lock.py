@@ -18,6 +18,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from publisher.build.output import process_running
 from publisher.publish.targets import Headers, Target
 
 LOCK_NAME = ".publisher-lock.json"
@@ -83,23 +84,13 @@ def _left_behind(holder: Holder | None) -> str | None:
     if holder.host == socket.gethostname():
         if holder.pid == os.getpid():
             return ""
-        if not _running(holder.pid):
+        if not process_running(holder.pid):
             return f"note: taking over the lock of {holder}: that process is no longer running"
     if time.time() - holder.since > STALE_AFTER:
         return (f"warning: taking over the lock of {holder}: it is over {STALE_AFTER / 60:.0f} minutes old; "
                 "if that publish still runs, stop it")
     return None
 
-
-def _running(pid: int) -> bool:
-    """True when a process ``pid`` runs on this machine (one of another user's included)."""
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        pass
-    return True
 
 
 def release_lock(target: Target, mine: bytes) -> None:
