@@ -21,7 +21,7 @@ def sheet(path: Path) -> list[list[str]]:
     return list(csv.reader(data.decode("utf-8-sig").splitlines()))
 
 
-def add_ema_table(folder: Path, country: str = "MO") -> None:
+def add_ema_table(folder: Path, country: str) -> None:
     toml = folder / "event.toml"
     toml.write_text(toml.read_text(encoding="utf-8") + EMA_TABLE.format(country=country), encoding="utf-8")
 
@@ -34,13 +34,12 @@ def write_players(folder: Path, rows: list[dict[str, str]]) -> None:
 
 
 def test_a_finished_event_gives_the_tournament_and_every_player_in_order(tmp_path, run):
+    """The example as it is ships its [ema] table and its name columns; EMA numbers added."""
     folder = tmp_path / "macau"
     shutil.copytree(EXAMPLES / "macau-mahjong-series-2026", folder)
-    add_ema_table(folder)
     rows = list(csv.DictReader((folder / "players.csv").read_text(encoding="utf-8").splitlines()))
     for n, row in enumerate(rows):
-        *first, last = row["name"].split()
-        row.update(ema=f"0{4000000 + n}", first_name=" ".join(first), last_name=last)
+        row.update(ema=f"0{4000000 + n}")
     write_players(folder, rows)
     code, _, err = run("export", "ema", folder, "-o", tmp_path / "ema.csv")
     assert (code, err) == (0, "")
