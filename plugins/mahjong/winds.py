@@ -25,21 +25,70 @@ colours of an edge's ends differ (the classic proof, which never fails).
 from __future__ import annotations
 
 import random
+from itertools import permutations
+from math import ceil
 
-from plugins.mahjong.seats import WINDS
+from plugins.mahjong.rounds import Part
+from plugins.mahjong.seats import WIND_NAMES, WINDS
 
 Tables = list[list[list[str]]]  # tables[part][table] -> the four players, in any order
 Seats = tuple[str, str, str, str]  # the players starting on E, S, W, N
 Node = tuple[str | int, int]  # (player, block of four parts) or (part, table)
+Starts = dict[str, list[int]]  # player -> starts on E, S, W, N so far
+
+# Every order of a table's four players over the winds; the first keeps them where they are.
+ORDERS = tuple(permutations(range(len(WINDS))))
+# What the n-th start on one wind costs: steep, so that one more start on a player's most
+# frequent wind outweighs any number of starts on the winds they have sat least.
+STEEP = 4
 
 
-def balance(tables: Tables, slot: dict[str, int], rng: random.Random) -> list[list[Seats]]:
+def balance(tables: Tables, slot: dict[str, int], rng: random.Random,
+            history: Starts | None = None) -> list[list[Seats]]:
     """The seats (E, S, W, N) of every table of every part, with balanced starting winds;
-    ``slot`` is each player's starting slot in the pattern (0-3)."""
+    ``slot`` is each player's starting slot in the pattern (0-3). With ``history``, the starts
+    of the earlier rounds, the winds are then evened out over the event (:func:`even_out`)."""
     if all(sorted(slot[p] for p in players) == list(range(len(WINDS)))
            for part in tables for players in part):
-        return _latin(tables, slot, rng)
-    return _coloured(tables, rng)
+        seats = _latin(tables, slot, rng)
+    else:
+        seats = _coloured(tables, rng)
+    return even_out(seats, history, rng) if history else seats
+
+
+def even_out(seats: list[list[Seats]], history: Starts, rng: random.Random) -> list[list[Seats]]:
+    """Reorder the players of each table so that every player's starts over the event, the
+    earlier rounds' and this round's, are as even as they can be made.
+
+    The round's balanced seats are the start; then each table in turn (in an order drawn from
+    the seed) takes whichever of its 24 orders costs least, the cost of a player's n-th start
+    on a wind being STEEP ** n, until a whole pass changes nothing. A table only changes when
+    the total cost falls, so the passes end; a table that cannot improve keeps its order, so
+    with an even history the round's own balance stays as it was."""
+    count = {p: list(history.get(p, [0] * len(WINDS))) for part in seats for table in part for p in table}
+    for part in seats:
+        for table in part:
+            for wind, player in enumerate(table):
+                count[player][wind] += 1
+    result = [list(part) for part in seats]
+    order = [(r, t) for r, part in enumerate(seats) for t in range(len(part))]
+    rng.shuffle(order)
+    changed = True
+    while changed:
+        changed = False
+        for r, t in order:
+            players = result[r][t]
+            costs = []
+            for wind, player in enumerate(players):
+                count[player][wind] -= 1
+                costs.append([STEEP ** n for n in count[player]])
+            best = min(ORDERS, key=lambda winds: sum(costs[i][w] for i, w in enumerate(winds)))
+            for player, wind in zip(players, best, strict=True):
+                count[player][wind] += 1
+            if best != ORDERS[0]:
+                result[r][t] = _seats({w: players[i] for i, w in enumerate(best)})
+                changed = True
+    return result
 
 
 def _latin(tables: Tables, slot: dict[str, int], rng: random.Random) -> list[list[Seats]]:
@@ -89,6 +138,33 @@ def _swap_path(ends: dict[Node, list[Node | None]], start: Node, a: int, b: int)
 
 def _seats(by_wind: dict[int, str]) -> Seats:
     return tuple(by_wind[w] for w in range(len(WINDS)))  # type: ignore[return-value]
+
+
+def starts(parts: list[Part], history: Starts | None = None, owner_counts: bool = True) -> Starts:
+    """Each player's starts on E, S, W and N: ``history`` plus the given parts. A seat a
+    substitute played counts for its owner when the owner keeps the substitute's scores
+    (``substitute_scores = "owner"``), else for nobody: the owner did not play that part."""
+    count = {player: list(winds) for player, winds in (history or {}).items()}
+    for part in parts:
+        for table in part.tables:
+            for wind, player in enumerate(table.seats):
+                if owner_counts or player not in table.substitutes:
+                    count.setdefault(player, [0] * len(WINDS))[wind] += 1
+    return count
+
+
+def spread_note(count: Starts, rounds: str) -> str:
+    """What ``publisher draw`` says of the winds over the event: the bound every player keeps,
+    P being the parts they played, how many keep the even share, and the player furthest over
+    it, most starts on one wind first (the first id of those)."""
+    excess = {player: max(winds) - ceil(sum(winds) / len(WINDS)) for player, winds in count.items()}
+    bound = "ceil(P/4)" + (f"+{max(excess.values())}" if max(excess.values()) else "")
+    even = sum(1 for e in excess.values() if e == 0)
+    most = max(sorted(count), key=lambda player: (excess[player], max(count[player])))
+    wind = WIND_NAMES[count[most].index(max(count[most]))]
+    return (f"Winds over {rounds}: every player within {bound} starts on one wind, P the parts they played"
+            + (f"; {even} of {len(count)} within ceil(P/4)" if bound != "ceil(P/4)" else "")
+            + f"; most: {max(count[most])} ({most} on {wind}, in {sum(count[most])} parts)")
 
 
 def worst(seatings: list[list[tuple[str, ...]]]) -> int:
