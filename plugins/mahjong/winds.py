@@ -25,8 +25,10 @@ colours of an edge's ends differ (the classic proof, which never fails).
 from __future__ import annotations
 
 import random
+from collections import deque
 from itertools import permutations
 from math import ceil
+from operator import add
 
 from plugins.mahjong.rounds import Part
 from plugins.mahjong.seats import WIND_NAMES, WINDS
@@ -38,6 +40,7 @@ Starts = dict[str, list[int]]  # player -> starts on E, S, W, N so far
 
 # Every order of a table's four players over the winds; the first keeps them where they are.
 ORDERS = tuple(permutations(range(len(WINDS))))
+COLUMNS = tuple(zip(*ORDERS, strict=True))  # COLUMNS[i]: the wind of player i in each order
 # What the n-th start on one wind costs: steep, so that one more start on a player's most
 # frequent wind outweighs any number of starts on the winds they have sat least.
 STEEP = 4
@@ -62,33 +65,50 @@ def even_out(seats: list[list[Seats]], history: Starts, rng: random.Random) -> l
 
     The round's balanced seats are the start; then each table in turn (in an order drawn from
     the seed) takes whichever of its 24 orders costs least, the cost of a player's n-th start
-    on a wind being STEEP ** n, until a whole pass changes nothing. A table only changes when
-    the total cost falls, so the passes end; a table that cannot improve keeps its order, so
-    with an even history the round's own balance stays as it was."""
+    on a wind being STEEP ** n. A table that changes sends the other tables of its players
+    back into the queue, until none is left. A table only changes when the total cost falls,
+    so the queue runs dry; a table that cannot improve keeps its order, so with an even
+    history the round's own balance stays as it was."""
     count = {p: list(history.get(p, [0] * len(WINDS))) for part in seats for table in part for p in table}
-    for part in seats:
-        for table in part:
+    tables_of: dict[str, list[tuple[int, int]]] = {}
+    for r, part in enumerate(seats):
+        for t, table in enumerate(part):
             for wind, player in enumerate(table):
                 count[player][wind] += 1
+                tables_of.setdefault(player, []).append((r, t))
     result = [list(part) for part in seats]
-    order = [(r, t) for r, part in enumerate(seats) for t in range(len(part))]
-    rng.shuffle(order)
-    changed = True
-    while changed:
-        changed = False
-        for r, t in order:
-            players = result[r][t]
-            costs = []
-            for wind, player in enumerate(players):
-                count[player][wind] -= 1
-                costs.append([STEEP ** n for n in count[player]])
-            best = min(ORDERS, key=lambda winds: sum(costs[i][w] for i, w in enumerate(winds)))
-            for player, wind in zip(players, best, strict=True):
-                count[player][wind] += 1
-            if best != ORDERS[0]:
-                result[r][t] = _seats({w: players[i] for i, w in enumerate(best)})
-                changed = True
+    queue = deque((r, t) for r, part in enumerate(seats) for t in range(len(part)))
+    rng.shuffle(queue)
+    queued = set(queue)
+    while queue:
+        r, t = queue.popleft()
+        queued.discard((r, t))
+        players = result[r][t]
+        counts = [count[player] for player in players]
+        for wind, winds in enumerate(counts):
+            winds[wind] -= 1
+        best = ORDERS[0]
+        if any(winds[wind] > min(winds) for wind, winds in enumerate(counts)):
+            # else every player starts on a wind they have sat least: no order is cheaper
+            best = _cheapest([[STEEP ** n for n in winds] for winds in counts])
+        for winds, wind in zip(counts, best, strict=True):
+            winds[wind] += 1
+        if best != ORDERS[0]:
+            result[r][t] = _seats({w: players[i] for i, w in enumerate(best)})
+            again = dict.fromkeys(other for player in players for other in tables_of[player]
+                                  if other not in queued and other != (r, t))
+            queue.extend(again)
+            queued.update(again)
     return result
+
+
+def _cheapest(costs: list[list[int]]) -> tuple[int, ...]:
+    """The order of ORDERS (player i on wind order[i]) of least total cost, the first of
+    equals; summed column by column with ``map``, since the draw asks this of every table."""
+    totals = [0] * len(ORDERS)
+    for player, row in enumerate(costs):
+        totals = list(map(add, totals, map(row.__getitem__, COLUMNS[player])))
+    return ORDERS[totals.index(min(totals))]
 
 
 def _latin(tables: Tables, slot: dict[str, int], rng: random.Random) -> list[list[Seats]]:
