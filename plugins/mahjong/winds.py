@@ -20,6 +20,11 @@ edges. Every bipartite graph of degree at most four has a proper colouring in fo
 player each wind at most once per block. The colouring is built edge by edge in an order
 drawn from the seed, swapping the two colours along an alternating path where the free
 colours of an edge's ends differ (the classic proof, which never fails).
+
+From round 2 on, the draw also knows every player's starts in the earlier rounds (their
+seating files), and :func:`even_out` reorders the players of each table so that the starts
+over the whole event are as even as it can make them; a round balanced on its own lets
+imbalances add up (6 starts on one wind in 13 parts).
 """
 
 from __future__ import annotations
