@@ -46,8 +46,8 @@ Starts = dict[str, list[int]]  # player -> starts on E, S, W, N so far
 # Every order of a table's four players over the winds; the first keeps them where they are.
 ORDERS = tuple(permutations(range(len(WINDS))))
 COLUMNS = tuple(zip(*ORDERS, strict=True))  # COLUMNS[i]: the wind of player i in each order
-# What the n-th start on one wind costs: steep, so that one more start on a player's most
-# frequent wind outweighs any number of starts on the winds they have sat least.
+# A start on a wind a player has started on n times costs STEEP ** n: the draw would rather
+# give three players their second start on a wind than one player a third.
 STEEP = 4
 
 
@@ -181,7 +181,7 @@ def starts(parts: list[Part], history: Starts | None = None, owner_counts: bool 
 def spread_note(count: Starts, rounds: str) -> str:
     """What ``publisher draw`` says of the winds over the event: the bound every player keeps,
     P being the parts they played, how many keep the even share, and the player furthest over
-    it, most starts on one wind first (the first id of those)."""
+    it (of those, the one with the most starts on one wind, then the first id)."""
     excess = {player: max(winds) - ceil(sum(winds) / len(WINDS)) for player, winds in count.items()}
     bound = "ceil(P/4)" + (f"+{max(excess.values())}" if max(excess.values()) else "")
     even = sum(1 for e in excess.values() if e == 0)
