@@ -5,7 +5,10 @@
    next to drawing each table's winds on its own (the baseline, same process).
 1. A 2,048-player round 1 (two groups of 1,024, four parts): the rotation
    pattern computed from scratch, the seating drawn, and every pair of players
-   checked to meet at most once. Median of several runs.
+   checked to meet at most once. Median of several runs. Then 2,048 players
+   over rounds of 4, 2, 2, 2 and 2 parts: the winds evened out over the event
+   against each round balanced on its own, the most starts on one wind beyond
+   ceil(P/4) after each round and the median time of the last round's draw.
 2. A whole 2,048-player event in the WSOM format (256 advance after round 1,
    then halves down to a final of four): every round drawn through the
    ``draw`` command's code and scored with made-up zero-sum play scores, then
@@ -25,7 +28,7 @@ from pathlib import Path
 from bench.generate import score_round
 from plugins.mahjong.design import SEATS, pattern, repeats
 from plugins.mahjong.draw import draw_group, draw_round, seating_csv
-from plugins.mahjong.winds import worst
+from plugins.mahjong.winds import Starts, starts, worst
 from publisher.build.builder import Builder
 from publisher.build.loading import load_event
 from publisher.plugins import plugin_manager
@@ -51,6 +54,34 @@ def draw_round1() -> tuple[float, int]:
     return time.perf_counter() - started, repeated
 
 
+def over_event(history: Starts) -> int:
+    """The most starts a player has on one wind beyond ceil(P/4), P their parts."""
+    return max(max(winds) - -(-sum(winds) // SEATS) for winds in history.values())
+
+
+def later_rounds() -> None:
+    """2,048 players over rounds of 4, 2, 2, 2 and 2 parts (no cuts), each round drawn with
+    the rounds before it as history, or without: the last round's draw time, and the most
+    starts on one wind beyond ceil(P/4) after each round."""
+    players = [f"p{i:04d}" for i in range(1, PLAYERS + 1)]
+    for evened in (False, True):
+        history: Starts = {}
+        beyond, times = [], []
+        for number, parts in enumerate(ROUNDS, 1):
+            given = history if evened else None
+            for _ in range(REPEATS if number == len(ROUNDS) else 1):
+                started = time.perf_counter()
+                drawn = draw_group(players, parts, f"bench:round:{number}", None, history=given)
+                times.append(time.perf_counter() - started)
+            history = starts(drawn, history)
+            beyond.append(over_event(history))
+        label = "evened over the event" if evened else "each round on its own"
+        print(f"2,048 players, rounds of {ROUNDS} parts, {label}: last round median "
+              f"{statistics.median(times[len(ROUNDS) - 1:]) * 1000:.1f} ms, most on one wind beyond "
+              f"ceil(P/4) after each round: {beyond}")
+
+
+ROUNDS = (4, 2, 2, 2, 2)
 FIELDS = [16, 20, 24, 32, 48, 64, 128, 256, 512, 1024, 2048]
 
 
@@ -140,6 +171,7 @@ def main() -> None:
     median = statistics.median(t for t, _ in runs)
     print(f"2,048-player round 1, two groups, four parts: median {median:.3f} s "
           f"(pattern + draw + pair check), repeated meetings: {max(r for _, r in runs)}")
+    later_rounds()
     for name, value in full_event().items():
         print(f"2,048-player event, {name}: {value:.2f}" if isinstance(value, float)
               else f"2,048-player event, {name}: {value}")

@@ -186,7 +186,9 @@ def test_a_forced_redraw_leaves_the_files_it_replaces_and_later_ones_unread(tmp_
     assert errors(run, folder)[0].endswith("score 'abc' of p01 is not a number. "
                                            "Fix: write the play score like 120, -40 or 12.5")
     code, out, _ = run("draw", folder, "--round", 2, "--force")
-    assert (code, out) == (0, f"Drew round 2: 8 seats written to {folder / 'rounds/2-seating.csv'}\n")
+    assert (code, out) == (0, f"Drew round 2: 8 seats written to {folder / 'rounds/2-seating.csv'}\n"
+                              "Winds over rounds 1 to 2: every player within ceil(P/4) starts on one wind, "
+                              "P the parts they played; most: 1 (p01 on East, in 2 parts)\n")
     assert (folder / "rounds/2-seating.csv").read_text() == seating  # same field, same seed
     code, _, err = run("draw", folder, "--round", 2, "--dry-run")  # without --force, every file counts
     assert code == 1 and "score 'abc' of p01 is not a number" in err

@@ -135,7 +135,9 @@ def test_draw_from_inside_the_event_folder(tmp_path, run, monkeypatch):
     monkeypatch.chdir(folder)
     code, out, err = run("draw", ".")
     assert (code, err) == (0, "")
-    assert out == "Drew round 1: 32 seats written to rounds/1-seating.csv\n"
+    assert out == ("Drew round 1: 32 seats written to rounds/1-seating.csv\n"
+                   "Winds over round 1: every player within ceil(P/4) starts on one wind, P the parts they "
+                   "played; most: 1 (p01 on West, in 2 parts)\n")
     monkeypatch.chdir(folder / "rounds")
     code, _, err = run("draw", "..")
     assert code == 1 and err.startswith("error: 1-scores.csv: round 2 cannot be drawn: round 1 is ")

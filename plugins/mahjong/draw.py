@@ -13,13 +13,14 @@ import argparse
 import csv
 import io
 import random
+import sys
 
 from plugins.mahjong.design import SEATS, pattern
 from plugins.mahjong.rounds import Part, Table, scores_path, seating_path
 from plugins.mahjong.seats import WINDS
 from plugins.mahjong.system import SYSTEM
 from plugins.mahjong.tournament import Mahjong
-from plugins.mahjong.winds import balance
+from plugins.mahjong.winds import Starts, balance, spread_note, starts
 from publisher import hookimpl
 from publisher.build.loading import load_event
 from publisher.build.output import write_atomically
@@ -28,8 +29,9 @@ from publisher.problems import ContentError, Problem, display_path
 
 
 def draw_group(players: list[str], parts: int, seed: str, group: str | None,
-               first_table: int = 1) -> list[Part]:
-    """Seat one group (its players in field order) for every part of a round."""
+               first_table: int = 1, history: Starts | None = None) -> list[Part]:
+    """Seat one group (its players in field order) for every part of a round; ``history``,
+    the players' starts in the earlier rounds, evens their winds out over the event."""
     order = list(players)
     random.Random(f"{seed}:group:{group or ''}").shuffle(order)
     layout = pattern(len(order) // SEATS, parts)
@@ -40,7 +42,7 @@ def draw_group(players: list[str], parts: int, seed: str, group: str | None,
             part[table].append(order[position])
         members.append(part)
     slot = {player: position % SEATS for position, player in enumerate(order)}
-    seats = balance(members, slot, random.Random(f"{seed}:winds:{group or ''}"))
+    seats = balance(members, slot, random.Random(f"{seed}:winds:{group or ''}"), history)
     return [Part(number, [Table(first_table + index, group, table_seats)
                           for index, table_seats in enumerate(part_seats)])
             for number, part_seats in enumerate(seats, 1)]
@@ -63,7 +65,7 @@ def draw_round(event: Event, state: Mahjong, number: int) -> list[Part]:
     parts = settings.parts[number - 1]
     if number > 1:
         seed = f"{event.seed}:round:{number}"
-        return draw_group(field, parts, seed, None)
+        return draw_group(field, parts, seed, None, history=event_starts(state, number))
     merged: list[Part] = [Part(p, []) for p in range(1, parts + 1)]
     first = 1
     for group, players in state.groups.items():
@@ -72,6 +74,15 @@ def draw_round(event: Event, state: Mahjong, number: int) -> list[Part]:
             part.tables.extend(drawn.tables)
         first += len(players) // SEATS
     return merged
+
+
+def event_starts(state: Mahjong, number: int) -> Starts:
+    """The players' starts on each wind in the rounds before round ``number``, as their
+    seating files give them."""
+    history: Starts = {}
+    for played in state.rounds[:number - 1]:
+        history = starts(played.parts, history, state.settings.substitute_scores == "owner")
+    return history
 
 
 def seating_csv(parts: list[Part]) -> str:
@@ -101,12 +112,18 @@ def run_draw(args: argparse.Namespace) -> int:
             "leave it, since the round is under way or played; pass --force only to seat it again and "
             "enter its scores anew" if scored else
             "pass --force to draw it again (the seating is replaced)"))
-    text = seating_csv(draw_round(event, state, number))
-    if args.dry_run:
+    drawn = draw_round(event, state, number)
+    text = seating_csv(drawn)
+    owner_counts = state.settings.substitute_scores == "owner"
+    note = spread_note(starts(drawn, event_starts(state, number), owner_counts),
+                       "round 1" if number == 1 else f"rounds 1 to {number}")
+    if args.dry_run:  # the seating alone on stdout, to be piped or redirected
         print(text, end="")
+        print(note, file=sys.stderr)
         return 0
     write_atomically(path, text.encode("utf-8"))
     print(f"Drew round {number}: {text.count(chr(10)) - 1} seats written to {display_path(path)}")
+    print(note)
     return 0
 
 

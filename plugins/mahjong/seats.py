@@ -11,6 +11,7 @@ original East, South, West and North start cycles 1 to 4.
 from __future__ import annotations
 
 WINDS = ("E", "S", "W", "N")
+WIND_NAMES = ("East", "South", "West", "North")
 
 
 def cycles(start: tuple[str, ...], count: int, final: bool) -> list[dict[str, str]]:
