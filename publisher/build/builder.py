@@ -108,6 +108,7 @@ class Builder:
         self._site_inputs: tuple | None = None
         self._site_files: list[str] = []
         self._site_keys: dict[str, bytes | None] = {}  # of the archive's pages, as of the last build
+        self._site_warnings: list[Problem] = []  # what they told, told again while they are kept
 
     def watched_dirs(self) -> list[Path]:
         return [self.content_dir, *self.renderer.watched_dirs()]
@@ -164,7 +165,8 @@ class Builder:
         self._built = built if self.remember else {}
         self._site_inputs = site_inputs if self.remember else None
         self._site_keys = site_keys if self.remember else {}
-        warnings = [w for item in built.values() for w in item.event.warnings]
+        self._site_warnings = site.warnings if self.remember else []
+        warnings = [*(w for item in built.values() for w in item.event.warnings), *site.warnings]
         return BuildReport(len(built), sum(map(len, writer.groups.values())), writer.stats, changed,
                            time.perf_counter() - started, warnings, writer.groups)
 
@@ -295,6 +297,7 @@ class Builder:
         their files."""
         inputs = self._site_inputs_of(built)
         if inputs == self._site_inputs and writer.keep_all(self._site_files):
+            site.warnings[:] = self._site_warnings
             return inputs, self._site_keys, self._site_files
         answers = self.pm.hook.publisher_site_pages(site=site, kept=self.kept)
         batch = Batch([o for outs in answers for o in outs])
