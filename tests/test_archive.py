@@ -330,8 +330,8 @@ def test_an_id_that_cannot_name_a_page_is_a_problem(tmp_path, run):
     players.write_text(players.read_text(encoding="utf-8").replace("11100002", "111/00002"), encoding="utf-8")
     code, _, err = run("build", "--content", content, "--out", tmp_path / "site")
     assert code == 1
-    assert ("players.csv:3: egd_pin '111/00002' of 'a2' is not an EGD PIN. Fix: write up to 8 digits, "
-            "like 12345678, or leave it empty") in err
+    assert ("players.csv:3: egd_pin '111/00002' of 'a2' is not an id. Fix: write the egd_pin as letters and "
+            "digits only, like 12345678, or leave it empty") in err
 
 
 def write_winter(content: Path) -> Path:

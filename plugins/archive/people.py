@@ -39,18 +39,18 @@ _DIGITS = re.compile(r"[0-9]{1,8}")
 
 
 def federation_id(prefix: str, value: str) -> str:
-    """An id as its federation writes it: EGD PINs and EMA numbers as 8 digits (``123456``
-    is ``00123456``), FESA ids as written; "" for none (empty, or a PIN of zeros). Raises
-    ValueError saying what the id should be."""
+    """An id as its federation writes it: EGD PINs and EMA numbers of up to 8 digits as 8
+    (``123456`` is ``00123456``), other ids as written; "" for none (empty, or a PIN of
+    zeros). Raises ValueError for an id that could not name a page: only letters and digits do
+    (what else the EMA's sheet refuses, its export tells)."""
     value = value.strip()
     if prefix in EIGHT_DIGITS:
-        if not value or not value.strip("0"):
+        if not value.strip("0"):
             return ""
-        if not _DIGITS.fullmatch(value):
-            raise ValueError("up to 8 digits, like 12345678")
-        return value.zfill(8)
+        if _DIGITS.fullmatch(value):
+            return value.zfill(8)
     if value and not _FEDERATION_ID.fullmatch(value):
-        raise ValueError("letters and digits only, like 12345678")
+        raise ValueError("letters and digits only")
     return value
 
 
@@ -128,11 +128,11 @@ def check_people(event: Event, problems: Problems) -> None:
             value = player.fields.get(column, "").strip()
             try:
                 federation_id(prefix, value)
-            except ValueError as exc:
+            except ValueError:
                 bad = True
-                problems.add(event.players_path, f"{column} {value!r} of {player.id!r} is not "
-                             f"{'an' if ID_NAMES[column][0] in 'AEF' else 'a'} {ID_NAMES[column]}",
-                             f"write {exc}, or leave it empty", line=player.line)
+                problems.add(event.players_path, f"{column} {value!r} of {player.id!r} is not an id",
+                             f"write the {column} as letters and digits only, like 12345678, or leave it "
+                             "empty", line=player.line)
         if bad:
             continue
         for key in filter(None, row_keys(player)):
