@@ -226,10 +226,12 @@ def publisher_archive_record(event: Event) -> dict[str, Any] | None:
          "player_pages": True,             # players/<id>.html exist
          "finished": True,                 # the final standings are published
          "final_page": "standings-6.html", # where the final result is ("" if not finished)
-         "standings": [{"player": "g017", "place": "=3", "score": "4"}]}
+         "score_label": "McMahon score",   # what the score is, as a person's page labels it
+         "standings": [{"player": "g017", "place": "=3", "score": "4", "wins": "3"}]}
 
     ``standings`` holds the latest known order of the whole field (the final result once
-    the event is over); a player not in it has no place yet.
+    the event is over); a player not in it has no place yet. ``wins`` (games won) and
+    ``score_label`` may be left out by a system that has neither.
     """
 
 

@@ -219,7 +219,9 @@ class Site:
     """The whole archive: every championship, newest first, and the front page text.
 
     ``url`` is where the site is published (``site.toml``, checked, ending with ``/``),
-    or ``""`` when the organiser did not say: then nothing links to it.
+    or ``""`` when the organiser did not say: then nothing links to it. ``warnings`` are
+    what ``publisher_site_pages`` found across championships that does not stop the build
+    (one id carrying two people's names), told with the championships' own.
     """
 
     content_dir: Path
@@ -227,3 +229,4 @@ class Site:
     front_html: str = ""
     front_title: str = "Championship archive"
     url: str = ""
+    warnings: list[Problem] = field(default_factory=list)

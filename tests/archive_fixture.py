@@ -77,3 +77,57 @@ def write_archive(content: Path) -> Path:
             (content / slug / "rounds").mkdir(parents=True, exist_ok=True)
             (content / slug / "rounds" / f"{number}.csv").write_text(text, encoding="utf-8")
     return content
+
+
+# An archive where ids and names disagree, as hand-typed players.csv files do: Hana Sato's PIN
+# typed (without its leading zeros) for Kenji Mori a year later; Anna Schmidt married and plays
+# as Anna Müller; Łukasz Wójcik's accents lost in 2025; Mira Novak first with a `person` key
+# and her PIN, then with the PIN alone.
+PEOPLE_EVENTS = {
+    "hana-cup-2024": ("""
+        name = "Hana Cup 2024"
+        game = "go"
+        system = "swiss"
+        start = 2024-05-04
+        rounds = 1
+        seed = "hana"
+    """, """
+        id,name,rank,country,club,egd_pin,person
+        h1,Hana Sato,1k,JP,Tokyo Go,123456,
+        h2,Anna Schmidt,2k,DE,Berlin Go,22200002,
+        h3,Łukasz Wójcik,3k,PL,Kraków Go,22200003,
+        h4,Mira Novak,4k,SI,GK Ljubljana,22200004,mira-novak
+    """, "table,player1,player2,result\n1,h1,h2,1-0\n2,h3,h4,1-0\n"),
+    "mori-open-2025": ("""
+        name = "Mori Open 2025"
+        game = "go"
+        system = "macmahon"
+        start = 2025-06-07
+        rounds = 1
+        seed = "mori"
+
+        [macmahon]
+        grouping = "bar-floor"
+        bar = "1d"
+        floor = "10k"
+    """, """
+        id,name,rank,country,club,egd_pin
+        m1,Kenji Mori,1d,JP,Osaka Go,00123456
+        m2,Anna Müller,2k,DE,Berlin Go,22200002
+        m3,Lukasz Wojcik,2k,PL,Kraków Go,22200003
+        m4,Mira Novak,3k,SI,GK Ljubljana,22200004
+        m5,Mary Smith-Jones,5k,GB,London Go,22200005
+        m6,Seán O'Neill,5k,IE,Dublin Go,22200006
+        m7,Jean-Pierre Dupont,6k,FR,Paris Go,
+    """, "table,player1,player2,result\n1,m1,m2,1-0\n2,m3,m4,1-0\n3,m5,m6,1-0\n"),
+}
+
+
+def write_people_archive(content: Path) -> Path:
+    """Write the two championships whose ids and names disagree into ``content``."""
+    for slug, (toml, players, round_1) in PEOPLE_EVENTS.items():
+        write(content / slug / "event.toml", toml)
+        write(content / slug / "players.csv", players)
+        (content / slug / "rounds").mkdir(parents=True, exist_ok=True)
+        (content / slug / "rounds" / "1.csv").write_text(round_1, encoding="utf-8")
+    return content

@@ -77,13 +77,14 @@ def test_the_search_index_folds_names_and_keeps_namesakes_apart(site):
     rows = {}
     for path in sorted((site / "data/search").glob("people-*.js")):
         text = path.read_text(encoding="utf-8")
-        letter, body = re.fullmatch(r'archiveSearch\.people\("(.)",(.*)\);\n', text, re.S).groups()
+        letter, body = re.fullmatch(r'archiveSearch\.people\("(.|\d{3})",(.*)\);\n', text, re.S).groups()
         assert path.name == f"people-{letter}.js"
         rows[letter] = json.loads(body)
-    # folded as find-your-table folds ("lukasz wojcik"), in the file of each word's first letter
+    # folded as find-your-table folds ("lukasz wojcik"), with the PIN, in the file of each
+    # word's first letter and of the PIN's first three digits
     assert search_key("Łukasz Wójcik") == "lukasz wojcik"
-    row = ["lukasz wojcik", "Łukasz Wójcik", "PL", "2 championships", f"players/{LUKASZ}.html"]
-    assert row in rows["w"] and row in rows["l"]
+    row = ["lukasz wojcik 11100003", "Łukasz Wójcik", "PL", "2 championships", f"players/{LUKASZ}.html"]
+    assert row in rows["w"] and row in rows["l"] and row in rows["111"]
     bobs = [r for r in rows["b"] if r[1] == "Bob Baker"]
     assert [r[4] for r in bobs] == ["autumn-cup-2025/players/a4.html", "spring-open-2026/players/s4.html"]
 
@@ -329,7 +330,8 @@ def test_an_id_that_cannot_name_a_page_is_a_problem(tmp_path, run):
     players.write_text(players.read_text(encoding="utf-8").replace("11100002", "111/00002"), encoding="utf-8")
     code, _, err = run("build", "--content", content, "--out", tmp_path / "site")
     assert code == 1
-    assert "players.csv:3: egd_pin '111/00002' of 'a2' is not an id" in err
+    assert ("players.csv:3: egd_pin '111/00002' of 'a2' is not an id. Fix: write the egd_pin as letters and "
+            "digits only, like 12345678, or leave it empty") in err
 
 
 def write_winter(content: Path) -> Path:
@@ -379,7 +381,8 @@ def search_rows(site: Path) -> list[list[str]]:
     rows = []
     for path in sorted((site / "data/search").glob("people-*.js")):
         text = path.read_text(encoding="utf-8")
-        rows += json.loads(re.fullmatch(r'archiveSearch\.people\("."\,(.*)\);\n', text, re.S).group(1))
+        body = re.fullmatch(r'archiveSearch\.people\("(?:.|\d{3})"\,(.*)\);\n', text, re.S).group(1)
+        rows += json.loads(body)
     return rows
 
 
@@ -477,3 +480,149 @@ def test_only_a_watched_build_keeps_the_search_index_for_the_next(tmp_path):
     assert index and {f"data/search/people-{letter}.js" for letter in kept_letters} == {
         p.relative_to(tmp_path / "watched").as_posix() for p in index}
     assert snapshot(tmp_path / "single") == snapshot(tmp_path / "watched")
+
+
+@pytest.fixture(scope="module")
+def people_site(tmp_path_factory) -> tuple[Path, str]:
+    """The archive whose ids and names disagree, built without people.toml: its site and stderr."""
+    import contextlib
+    import io
+
+    from archive_fixture import write_people_archive
+
+    from publisher.cli import main
+
+    root = tmp_path_factory.mktemp("people")
+    content = write_people_archive(root / "content")
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        assert main(["build", "--content", str(content), "--out", str(root / "site")]) == 0
+    return root / "site", err.getvalue()
+
+
+def test_ids_are_normalised_and_a_person_key_joins_the_id_it_was_seen_with(people_site):
+    site, _ = people_site
+    found = people(site)
+    assert sorted(found) == ["egd-00123456", "egd-22200002", "egd-22200003", "egd-22200005",
+                             "egd-22200006", "mira-novak"]
+    # 123456 and 00123456 are one PIN; the person key and the PIN seen together are one person
+    assert [c["player"] for c in found["egd-00123456"]["championships"]] == ["h1", "m1"]
+    assert [c["player"] for c in found["mira-novak"]["championships"]] == ["h4", "m4"]
+    assert found["mira-novak"]["ids"] == {"person": "mira-novak", "egd_pin": "22200004"}
+    # the PIN's own page leads to hers: the championship's page links to it
+    moved = (site / "players/egd-22200004.html").read_text(encoding="utf-8")
+    assert '<meta http-equiv="refresh" content="0; url=mira-novak.html">' in moved
+    card = (site / "mori-open-2025/players/m4.html").read_text(encoding="utf-8")
+    assert 'href="../../players/egd-22200004.html"' in card
+
+
+def test_an_id_with_names_of_other_letters_is_a_warning_naming_both_folders(people_site):
+    site, err = people_site
+    lines = err.splitlines()
+    assert len(lines) == 2  # not for the accents Łukasz Wójcik lost, nor for Mira's two rows
+    assert lines[0].endswith(
+        "mori-open-2025/players.csv:2: egd_pin 00123456 of 'm1' is 'Kenji Mori' here but 'Hana Sato' "
+        "in hana-cup-2024 (line 2): one person page shows both. Fix: if they are one person, write "
+        "aliases = [\"Hana Sato\"] under [egd-00123456] in " + str(site.parent / "content" / "people.toml")
+        + "; if not, correct the id or write separate = { new-key = \"Hana Sato\" } under [egd-00123456]")
+    assert lines[0].startswith("warning: ")
+    assert "egd_pin 22200002 of 'm2' is 'Anna Müller' here but 'Anna Schmidt' in hana-cup-2024" in lines[1]
+
+
+def test_a_person_page_shows_the_current_name_former_ones_wins_and_the_labelled_score(people_site):
+    site, _ = people_site
+    anna = (site / "players/egd-22200002.html").read_text(encoding="utf-8")
+    assert "<h1>Anna Müller</h1>" in anna
+    assert '<p class="also">Also played as Anna Schmidt</p>' in anna
+    # the accents a later row lacks are kept
+    lukasz = (site / "players/egd-22200003.html").read_text(encoding="utf-8")
+    assert "<h1>Łukasz Wójcik</h1>" in lukasz and "Also played as" not in lukasz
+    assert people(site)["egd-22200003"]["name"] == "Łukasz Wójcik"
+    # wins, and the McMahon score labelled (Kenji starts at the 1d bar: 10 + 1 win)
+    kenji = (site / "players/egd-00123456.html").read_text(encoding="utf-8")
+    rows = re.findall(r'<td class="num">([^<]*)</td>'
+                      r'<td class="num">([^<]*(?:<span class="of">[^<]*</span>)?)</td>', kenji)
+    assert rows == [("1", '11 <span class="of">McMahon score</span>'),
+                    ("1", '1 <span class="of">points</span>')]
+
+
+PEOPLE_TOML = """
+    # What the keeper knows: one person who changed her name, and a PIN given to two people.
+    [egd-22200002]
+    aliases = ["Anna Schmidt", "Ana Schmidt"]
+
+    [egd-123456]
+    separate = { hana-sato = "Hana Sato" }
+"""
+
+
+def test_people_toml_confirms_and_separates_and_silences_the_warnings(tmp_path, run):
+    from archive_fixture import write_people_archive
+
+    content = write_people_archive(tmp_path / "content")
+    write(content / "people.toml", PEOPLE_TOML)
+    code, _, err = run("build", "--content", content, "--out", tmp_path / "site")
+    assert (code, err) == (0, "")
+    found = people(tmp_path / "site")
+    assert [c["player"] for c in found["egd-00123456"]["championships"]] == ["m1"]
+    assert found["egd-00123456"]["also"] == []
+    assert [c["player"] for c in found["hana-sato"]["championships"]] == ["h1"]
+    assert found["hana-sato"]["name"] == "Hana Sato"
+    assert found["egd-22200002"]["also"] == ["Anna Schmidt", "Ana Schmidt"]
+
+
+@pytest.mark.parametrize(("toml", "message"), [
+    ("[egd-22200002]\nalias = [\"Anna Schmidt\"]\n",
+     "people.toml: egd-22200002.alias: is not a setting of a person. Fix: use aliases or separate"),
+    ("[egd-22200002]\naliases = \"Anna Schmidt\"\n",
+     "people.toml: egd-22200002.aliases: must be a list of names. Fix: write the names as a list of text, "
+     "like aliases = [\"Anna Schmidt\"]"),
+    ("[\"egd-12/3\"]\naliases = []\n",
+     "people.toml: egd-12/3: 'egd-12/3' is not a person's key: use letters, digits, - and _ only. Fix: "
+     "write the key of the person's page, like egd-12345678 or mira-novak"),
+    ("[egd-123456]\nseparate = [\"Hana Sato\"]\n",
+     "people.toml: egd-123456.separate: must be a table of keys and names. Fix: write the person's key "
+     "and the name, like separate = { hana-sato = \"Hana Sato\" }"),
+])
+def test_mistakes_in_people_toml_name_the_key_and_the_fix(tmp_path, run, toml, message):
+    from archive_fixture import write_people_archive
+
+    content = write_people_archive(tmp_path / "content")
+    write(content / "people.toml", toml)
+    code, _, err = run("build", "--content", content, "--out", tmp_path / "site")
+    assert code == 1
+    assert message in err
+
+
+def test_a_people_toml_table_naming_nobody_is_a_warning(tmp_path, run):
+    from archive_fixture import write_people_archive
+
+    content = write_people_archive(tmp_path / "content")
+    write(content / "people.toml", PEOPLE_TOML + "\n[egd-99999999]\naliases = [\"Nobody\"]\n")
+    code, _, err = run("build", "--content", content, "--out", tmp_path / "site")
+    assert code == 0
+    assert err.endswith("people.toml: egd-99999999: no player of the archive has this key, so the table "
+                        "does nothing. Fix: write the key as the person's page has it, like egd-12345678\n")
+
+
+def test_the_search_index_holds_every_part_of_every_name_and_the_ids(people_site):
+    site, _ = people_site
+    rows = {row[1]: row[0] for row in search_rows(site)}
+    assert rows["Seán O'Neill"] == "sean o neill oneill 22200006"
+    assert rows["Mary Smith-Jones"] == "mary smith jones smithjones 22200005"
+    assert rows["Jean-Pierre Dupont"] == "jean pierre jeanpierre dupont"
+    assert rows["Anna Müller"] == "anna muller mueller schmidt 22200002"
+    assert rows["Kenji Mori"] == "kenji mori hana sato 00123456 123456"
+    index = (site / "data/search/people-123.js").read_text(encoding="utf-8")
+    assert "Kenji Mori" in index and "Anna" not in index
+
+
+def test_the_csv_downloads_carry_the_federation_ids(people_site):
+    site, _ = people_site
+    players = (site / "mori-open-2025/players.csv").read_text(encoding="utf-8-sig").splitlines()
+    assert players[0] == "Name,Rank,Rating,Country,Club,EGD PIN"
+    assert "Kenji Mori,1d,,JP,Osaka Go,00123456" in players
+    assert "Jean-Pierre Dupont,6k,,FR,Paris Go," in players
+    standings = (site / "mori-open-2025/standings-1.csv").read_text(encoding="utf-8-sig").splitlines()
+    assert standings[0].endswith(",EGD PIN") and standings[1].startswith("1,Kenji Mori,1d,11,1,")
+    assert standings[1].endswith(",00123456")

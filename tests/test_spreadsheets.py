@@ -37,9 +37,11 @@ def test_every_standings_results_and_players_page_links_its_csv(tmp_path, run):
     lj = site / "ljubljana-go-open-2026"
     rows = read(lj / "standings-6.csv")
     data = json.loads((lj / "data" / "standings-6.json").read_text())
-    assert rows[0] == ["Place", "Player", "Rank", "Score", "Wins", "SOS", "SOSOS", "SODOS"]
+    assert rows[0] == ["Place", "Player", "Rank", "Score", "Wins", "SOS", "SOSOS", "SODOS", "EGD PIN"]
     assert [r[3] for r in rows[1:]] == [f"{s['score']:g}" for s in data["standings"]]
     assert rows[1][:2] == ["1", "Lukáš Dvořák"]
+    pins = {p["name"]: p["egd_pin"] for p in json.loads((lj / "data" / "event.json").read_text())["players"]}
+    assert rows[1][-1] == pins["Lukáš Dvořák"] and len(rows[1][-1]) == 8
     results = read(site / "hk-mahjong-open-2026" / "results.csv")
     assert results[0] == ["Place", "Player", "Out in", "Total", "Prize"]
 

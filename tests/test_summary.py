@@ -86,10 +86,11 @@ def test_a_summary_holds_the_field_and_places_not_what_the_system_computed():
     # the typed columns are the attributes; fields keep only the others
     assert first.fields == {"egd_pin": "11494424"}
     assert first.as_json() == event.players[0].as_json()
-    assert kept.record == event.record and kept.record["standings"][0].keys() == {"player", "place", "score"}
+    assert kept.record == event.record
+    assert kept.record["standings"][0].keys() == {"player", "place", "score", "wins"}
     # a line of the standings for each player, held as a tuple, read as the dictionary it was
     standings = kept.record["standings"]
-    assert isinstance(standings, Table) and standings.keys == ("player", "place", "score")
+    assert isinstance(standings, Table) and standings.keys == ("player", "place", "score", "wins")
     assert list(standings) == event.record["standings"] and standings[-2:] == event.record["standings"][-2:]
     assert len(standings) == len(event.players) and all(type(row) is tuple for row in standings.rows)
     # repeated text is held once across championships

@@ -20,9 +20,10 @@ from plugins.archive.schedule import read_round_schedule
 from publisher import hookimpl
 from publisher.build.kept import Kept
 from publisher.model import DataFile, Event, File, Page, Session, Site
-from publisher.problems import Problems
+from publisher.problems import Problem, Problems
 
 if TYPE_CHECKING:
+    from plugins.archive.keeper import Keeper
     from plugins.archive.people import Person
 
 HERE = Path(__file__).parent
@@ -67,34 +68,63 @@ def publisher_event_pages(event: Event) -> list[Page | DataFile | File]:
 @hookimpl
 def publisher_site_pages(site: Site, kept: Kept) -> list[Page | DataFile | File]:
     from plugins.archive.feeds import archive_feed
+    from plugins.archive.keeper import read_keeper
     from plugins.archive.kept import championships
-    from plugins.archive.people import gather, people_file
+    from plugins.archive.people import conflicts, gather, normalise_key, people_file
     from plugins.archive.search import index_files, people_shards
 
+    keeper = read_keeper(site.content_dir, normalise_key)
     parts = championships(site.events, kept)
-    people = gather(a for part in parts for a in part.people)
+    people = gather((a for part in parts for a in part.people), keeper)
+    site.warnings += conflicts(people, keeper)
+    site.warnings += unknown_keys(people, keeper)
     files = {part.event.slug: part.files for part in parts}
+    if keeper.entries:
+        files[KEEPER] = (keeper.path,)
     return [
-        *(person_page(person, files) for person in people),
+        *(person_page(person, files, keeper) for person in people),
+        *(moved_page(person, key) for person in people for key in person.keys[1:]),
         File("data/people.json", functools.partial(people_file, people)),
         *index_files([people_shards(people, kept), *(part.rows for part in parts)], kept),
         archive_feed([(part.event, part.entries) for part in parts], site.front_title, site.url, kept),
     ]
 
 
-def person_page(person: Person, files: dict[str, tuple[Path, ...]]) -> Page:
+KEEPER = ""  # people.toml's place among ``files``, beside the championships' slugs
+
+
+def person_page(person: Person, files: dict[str, tuple[Path, ...]], keeper: Keeper) -> Page:
     """A person's page: who they are now, every championship, their rank and rating. Its
     context (the charts) is made as the page is written, so that an archive's thousands
     of people pages are not all held at once. It is made from the files of the person's
-    championships (``files``, by slug): a save elsewhere in the archive leaves it alone."""
+    championships (``files``, by slug), and people.toml when it speaks of them: a save
+    elsewhere in the archive leaves it alone."""
     sources = tuple(path for a in person.appearances for path in files[a.event.slug])
+    if any(key in keeper.entries for key in person.keys):
+        sources += files[KEEPER]
     return Page(person.page, "archive/person.html", person.name, functools.partial(person_context, person),
                 context_only=True, sources=sources)
 
 
+def moved_page(person: Person, key: str) -> Page:
+    """The page of another key of a person (a PIN joined to a ``person`` key): a link to
+    their page, where a championship's player page that knows only that key points."""
+    return Page(f"players/{key}.html", "archive/moved.html", person.name,
+                {"name": person.name, "target": person.page}, context_only=True, dated=False)
+
+
+def unknown_keys(people: list[Person], keeper: Keeper) -> list[Problem]:
+    """A warning for each table of people.toml that names nobody of the archive (a typo, or a
+    championship taken away)."""
+    known = {key for person in people for key in person.keys}
+    return [Problem(keeper.path, "no player of the archive has this key, so the table does nothing",
+                    "write the key as the person's page has it, like egd-12345678", key=key)
+            for key in keeper.entries if key not in known]
+
+
 def person_context(person: Person) -> dict[str, Any]:
     from plugins.archive.chart import Point, trend_svg
-    from plugins.archive.people import ids
+    from plugins.archive.people import ID_NAMES, ids
 
     latest = person.latest.player
     ranks = [Point(a.event.start, a.player.rank.value, str(a.player.rank), a.event.name)
@@ -102,7 +132,7 @@ def person_context(person: Person) -> dict[str, Any]:
     ratings = [Point(a.event.start, a.player.rating, str(a.player.rating), a.event.name)
                for a in person.appearances if a.player.rating is not None]
     return {
-        "person": person, "player": latest, "ids": ids(person),
+        "person": person, "player": latest, "ids": ids(person), "id_names": ID_NAMES,
         "rows": list(reversed(person.appearances)),
         "rank_chart": trend_svg(ranks, f"Rank of {person.name}") if len(ranks) > 1 else "",
         "rating_chart": trend_svg(ratings, f"Rating of {person.name}") if len(ratings) > 1 else "",

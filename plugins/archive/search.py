@@ -1,18 +1,24 @@
-"""The people half of the archive's search: a static index in small files, one per letter.
+"""The people half of the archive's search: a static index in small files.
 
 Every player of every championship is in it: a person (an id across championships)
 once, pointing to their archive page; a player without an id once per championship,
-pointing to their page there. Names are folded by the same ``search_key`` as
-find-your-table, so "kovacevic" finds "Kovačević" and "lukasz" finds "Łukasz"; the
-page folds what is typed with ``fold`` and the table of letters that accents do not
-cover (``data/search/fold.js``).
+pointing to their page there. A row is found by its words (:func:`search_words`): every
+part of every name the person played under, split where the name has a space, a hyphen
+or an apostrophe, and each such name word joined again ("o'neill" is ``o``, ``neill``
+and ``oneill``), folded by the same ``search_key`` as find-your-table ("kovacevic"
+finds "Kovačević", "lukasz" finds "Łukasz"); and their federation ids (``00123456``,
+and ``123456`` as a spreadsheet writes it). The page folds what is typed with ``fold``
+and the table of letters that accents do not cover (``data/search/fold.js``), splits it
+the same way, and finds the rows where every typed part starts a word.
 
 An archive of 50,000 people makes one index of several megabytes, too much for a
-phone on a hall's network; so the index is split by the first letter of each word of
-the folded name (``data/search/people-k.js`` holds everyone with a name word starting
-with k), and the page loads only the file of the first letter typed. Each file is
-JSON wrapped in one call, ``archiveSearch.people("k", [...])``, because browsers refuse
-``fetch()`` from a folder (``file://``) but do run a script from it.
+phone on a hall's network; so the index is split by the first letter of each word
+(``data/search/people-k.js`` holds everyone with a word starting with k) and, for words
+that start with a digit (ids), by their first three digits (``people-111.js``): nearly
+every EGD PIN starts with a 1. The page loads only the file of the first word typed
+(and waits for three digits of an id). Each file is JSON wrapped in one call,
+``archiveSearch.people("k", [...])``, because browsers refuse ``fetch()`` from a folder
+(``file://``) but do run a script from it.
 """
 
 from __future__ import annotations
@@ -23,42 +29,68 @@ import io
 import itertools
 import json
 import operator
+import re
 import string
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
-from plugins.archive.people import Appearance, Person
+from plugins.archive.people import Appearance, Person, ids
 from publisher.build.kept import Kept
 from publisher.model import File
 from publisher.text import fold_table, search_key
 
-SHARDS = string.ascii_lowercase + string.digits
+LETTERS = string.ascii_lowercase
+DIGITS_SHARD = 3  # a word that starts with a digit is in the file of its first three
 OTHER = "_"  # names whose word starts with anything else
+_PARTS = re.compile(r"[^\W_]+")  # what the page splits typed text into: letters and digits
 
 
-# Every rebuild under watch makes the index again from names that mostly did not change.
-_folded = functools.lru_cache(maxsize=1 << 17)(search_key)
+def shard_of(word: str) -> str | None:
+    """The index file a word is in: its first letter, its first three digits, or ``_``;
+    None for a word of one or two digits, which no file holds (too many ids start so)."""
+    if word[:1].isascii() and word[:1].isdigit():
+        return word[:DIGITS_SHARD] if len(word) >= DIGITS_SHARD else None
+    return word[0] if word[:1] in LETTERS and word[:1] else OTHER
 
 
-def shard_of(word: str) -> str:
-    """The index file a folded name word is in: its first letter, or ``_``."""
-    return word[0] if word[:1] in SHARDS and word[:1] else OTHER
+@functools.lru_cache(maxsize=1 << 17)  # a rebuild under watch finds the same names again
+def name_words(name: str) -> tuple[str, ...]:
+    """The words a name is found by: each part folded (both spellings of an umlaut), and
+    each word of several parts joined too ("smith-jones": smith, jones, smithjones)."""
+    words: list[str] = []
+    for token in search_key(name).split():
+        parts = _PARTS.findall(token)
+        words += parts
+        if len(parts) > 1:
+            words.append("".join(parts))
+    return tuple(words)
+
+
+def search_words(names: Iterable[str], id_values: Iterable[str] = ()) -> str:
+    """The words of a row, the first name's first, each once, space-separated: the parts of
+    every name, and each id as written and without its leading zeros."""
+    words = [w for name in names for w in name_words(name)]
+    for value in id_values:
+        words += [value.lower(), value.lstrip("0").lower()]
+    return " ".join(dict.fromkeys(w for w in words if w))
 
 
 def person_rows(people: list[Person]) -> list[list[str]]:
-    """``[folded name, name, country, what, page]`` of every person, in order."""
+    """``[words, name, country, what, page]`` of every person, in order."""
     rows = []
     for person in people:
         count = len(person.appearances)
         what = person.latest.event.name if count == 1 else f"{count} championships"
-        rows.append([_folded(person.name), person.name, person.latest.player.country, what,
-                     person.page])
+        found = ids(person)
+        found.pop("person", None)
+        rows.append([search_words(person.names, found.values()), person.name,
+                     person.latest.player.country, what, person.page])
     return sorted(rows)
 
 
 def player_rows(found: list[Appearance]) -> list[list[str]]:
     """The rows of a championship's players who are no person of the archive (``found`` is
     its every player), pointing to their page there, in order."""
-    return sorted([_folded(a.player.name), a.player.name, a.player.country, a.event.name, a.page]
+    return sorted([search_words([a.player.name]), a.player.name, a.player.country, a.event.name, a.page]
                   for a in found if not a.key)
 
 
@@ -87,13 +119,13 @@ def steady(rows: dict[str, list[list[str]]], kept: dict[str, list[list[str]]]) -
 
 
 @functools.lru_cache(maxsize=1 << 17)
-def _letters(folded: str) -> tuple[str, ...]:
-    """The index files a folded name is in (kept, as ``_folded``, for the next rebuild)."""
-    return tuple(sorted({shard_of(word) for word in folded.split()}))
+def _letters(words: str) -> tuple[str, ...]:
+    """The index files a row of these words is in (kept, as ``name_words``, for the next rebuild)."""
+    return tuple(sorted({shard for word in words.split() if (shard := shard_of(word))}))
 
 
 def index_files(parts: list[dict[str, list[list[str]]]], kept: Kept) -> list[File]:
-    """``data/search/people-<letter>.js`` for every letter some name word starts with, and
+    """``data/search/people-<letter>.js`` for every letter (or three digits) some word starts with, and
     ``data/search/fold.js``, the folding of letters like ł, ø and ß for what is typed.
     ``parts`` are rows by letter (:func:`shards`), each in order: the people's and each
     championship's players'; a file holds its letter's rows of every part, in order. Each

@@ -153,7 +153,9 @@ def archive_record(event: Event, results: Results) -> dict[str, Any]:
         "player_pages": bool(results.rounds),
         "finished": finished,
         "final_page": f"standings-{latest.round}.html" if finished and latest else "",
-        "standings": [{"player": s.player, "place": s.place_text, "score": display(s.score)}
+        "score_label": "McMahon score" if event.system == "macmahon" else "points",
+        "standings": [{"player": s.player, "place": s.place_text, "score": display(s.score),
+                       "wins": display(s.wins)}
                       for s in (latest.lines if latest else [])],
     }
 

@@ -53,6 +53,7 @@ def archive_record(event: Event, state: Mahjong) -> dict[str, Any]:
         "player_pages": True,
         "finished": state.finished,
         "final_page": "results.html" if state.finished else "",
+        "score_label": "points",
         "standings": standings,
     }
 

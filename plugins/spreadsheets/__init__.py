@@ -5,13 +5,13 @@ so a spreadsheet can sum and sort them."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from plugins.spreadsheets.table import spreadsheet_csv
 from publisher import hookimpl
-from publisher.model import Event, File, Page
+from publisher.model import Event, File, Page, Player
 
 if TYPE_CHECKING:
     from plugins.macmahon.rounds import Round
@@ -29,11 +29,25 @@ def publisher_event_pages(event: Event) -> list[Page | File]:
 
 
 def players_csv(event: Event) -> bytes:
-    """The players page's table: the field in alphabetical order."""
+    """The players page's table: the field in alphabetical order, with the federation ids
+    the field carries (a federation's own lists are joined by them)."""
     players = sorted(event.players, key=lambda p: (p.name.casefold(), p.id))
-    return spreadsheet_csv(["Name", "Rank", "Rating", "Country", "Club"], (
-        [p.name, str(p.rank or ""), "" if p.rating is None else p.rating, p.country, p.club]
+    header, ids = _id_columns(event)
+    return spreadsheet_csv(["Name", "Rank", "Rating", "Country", "Club", *header], (
+        [p.name, str(p.rank or ""), "" if p.rating is None else p.rating, p.country, p.club, *ids(p)]
         for p in players))
+
+
+def _id_columns(event: Event) -> tuple[list[str], Callable[[Player], list[str]]]:
+    """The headers of the federation ids some player of the field has (EGD PIN, FESA id,
+    EMA number), and a function giving a player's cells, normalised as the archive keys
+    people (``123456`` is the PIN ``00123456``)."""
+    from plugins.archive.people import ID_COLUMNS, ID_NAMES, player_ids
+
+    found = [player_ids(p) for p in event.players]
+    columns = [c for c, _ in ID_COLUMNS if any(c in ids for ids in found)]
+    by_player = {p.id: ids for p, ids in zip(event.players, found, strict=True)}
+    return [ID_NAMES[c] for c in columns], lambda p: [by_player[p.id].get(c, "") for c in columns]
 
 
 def _number(value: float | None) -> str:
@@ -64,14 +78,15 @@ def _standings_csv(event: Event, standings: Sequence[Standings], number: int) ->
     table = standings[number - 1]
     names = event.players_by_id
     show_wins = "wins" not in table.tiebreaks
+    id_header, ids = _id_columns(event)
     header = ["Place", "Player", "Rank", "Score", *(["Wins"] if show_wins else []),
-              *(LABELS[t] for t in table.tiebreaks)]
+              *(LABELS[t] for t in table.tiebreaks), *id_header]
     rows: list[list[Any]] = []
     for line in table.lines:
         player = names[line.player]
         rows.append([line.place_text, player.name, str(player.rank or ""), _number(line.score),
                      *([_number(line.wins)] if show_wins else []),
-                     *(_number(line.tiebreaks[t]) for t in table.tiebreaks)])
+                     *(_number(line.tiebreaks[t]) for t in table.tiebreaks), *ids(player)])
     return spreadsheet_csv(header, rows)
 
 
@@ -94,14 +109,16 @@ def _mahjong(event: Event) -> list[File]:
     state = Mahjong.of(event)
     if state is None:
         return []
+    id_header, ids = _id_columns(event)
+    players = event.players_by_id
     outputs = [File("results.csv", spreadsheet_csv(
-        ["Place", "Player", "Out in", "Total", "Prize"],
-        ([r["place"], r["name"], r["out"], r["total"], r["prize"]]
+        ["Place", "Player", "Out in", "Total", "Prize", *id_header],
+        ([r["place"], r["name"], r["out"], r["total"], r["prize"], *ids(players[r["id"]])]
          for r in result_rows(event, state.results))))]
     for current in (r for r in state.rounds if r.drawn):
         rows = standing_rows(event, state, current)
         outputs.append(File(f"standings-{current.number}.csv", spreadsheet_csv(
-            ["Rank", "Player", "Group", "Carried", "Play", "Penalty", "Total", "Status"],
+            ["Rank", "Player", "Group", "Carried", "Play", "Penalty", "Total", "Status", *id_header],
             ([r["rank"], r["name"], r["group"], r["carried"], r["play"], r["penalty"], r["total"],
-              r["status"]] for r in rows))))
+              r["status"], *ids(players[r["id"]])] for r in rows))))
     return outputs

@@ -144,8 +144,8 @@ class Builder:
                 self._record.site_inputs, self._record.site_keys = None, {}
                 raise
             record = Record(self._record.theme, self._record.settings, built, site_inputs, site_files,
-                            site_keys)
-            warnings = [w for item in built.values() for w in item.event.warnings]
+                            site_keys, site.warnings)
+            warnings = [*(w for item in built.values() for w in item.event.warnings), *site.warnings]
             warnings += self._keep(record)
         return BuildReport(len(built), sum(map(len, writer.groups.values())), writer.stats, changed,
                            time.perf_counter() - started, warnings, writer.groups)
@@ -311,6 +311,7 @@ class Builder:
         inputs = self._site_inputs_of(built)
         last = self._record
         if inputs == last.site_inputs and writer.keep_all(last.site_files):
+            site.warnings[:] = last.site_warnings  # what the archive's pages told, told again
             return inputs, last.site_keys, last.site_files
         answers = self.pm.hook.publisher_site_pages(site=site, kept=self.kept)
         batch = Batch([o for outs in answers for o in outs])

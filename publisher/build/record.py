@@ -35,6 +35,7 @@ from publisher.build.manifest import MANIFEST_NAME
 from publisher.build.output import write_atomically
 from publisher.content.site_settings import SiteSettings
 from publisher.model import Event
+from publisher.problems import Problem
 
 FORMAT = 1
 Fingerprint = tuple[tuple[str, int, int, int], ...]
@@ -63,6 +64,7 @@ class Record:
     site_inputs: tuple | None = None
     site_files: list[str] = field(default_factory=list)
     site_keys: dict[str, bytes | None] = field(default_factory=dict)
+    site_warnings: list[Problem] = field(default_factory=list)  # what they told, told while they are kept
 
 
 @dataclass(frozen=True)
@@ -76,6 +78,7 @@ class _Index:
     site_inputs: tuple | None
     site_files: list[str]
     site_keys: dict[str, bytes | None]
+    site_warnings: list[Problem]
     events: dict[str, Fingerprint]
 
 
@@ -109,7 +112,7 @@ class RecordCache:
                 events[slug] = item
         self._saved = {slug: item.fingerprint for slug, item in events.items()}
         return Record(index.theme, index.settings, events, index.site_inputs, index.site_files,
-                      index.site_keys)
+                      index.site_keys, index.site_warnings)
 
     def save(self, record: Record) -> None:
         """Keep ``record`` for the next run: the parts of championships built again, then
@@ -123,7 +126,7 @@ class RecordCache:
             (parts / f"{gone}.pickle").unlink(missing_ok=True)
         self._saved = {slug: item.fingerprint for slug, item in record.events.items()}
         index = _Index(self.stamp, self._manifest(), record.theme, record.settings, record.site_inputs,
-                       record.site_files, record.site_keys, dict(self._saved))
+                       record.site_files, record.site_keys, record.site_warnings, dict(self._saved))
         write_atomically(self.folder / INDEX, pickle.dumps(index, pickle.HIGHEST_PROTOCOL))
 
     def _manifest(self) -> bytes:

@@ -1,5 +1,6 @@
 """The archive's search in a real Chromium, from a folder (file://) and from a web server:
-people with and without accents, championships by words, filters by game and year."""
+people with and without accents, by every part of their names, by former names and by
+federation id; championships by words, filters by game and year."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
-from archive_fixture import write_archive
+from archive_fixture import write_archive, write_people_archive
 
 pytestmark = pytest.mark.browser
 
@@ -99,3 +100,53 @@ def test_the_person_page_fits_the_screen(browser, site, viewport):
     box = page.locator("svg.trend").first.bounding_box()
     assert box and box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"]
     page.close()
+
+
+@pytest.fixture(scope="module")
+def people_site(tmp_path_factory) -> Path:
+    from publisher.cli import main
+
+    root = tmp_path_factory.mktemp("archive-people")
+    content = write_people_archive(root / "content")
+    assert main(["build", "--content", str(content), "--out", str(root / "site")]) == 0
+    return root / "site"
+
+
+@pytest.mark.parametrize(("typed", "found", "page"), [
+    ("jean-pierre", "Jean-Pierre Dupont", "mori-open-2025/players/m7.html"),
+    ("pierre", "Jean-Pierre Dupont", "mori-open-2025/players/m7.html"),
+    ("jeanpierre", "Jean-Pierre Dupont", "mori-open-2025/players/m7.html"),
+    ("smith-jones", "Mary Smith-Jones", "players/egd-22200005.html"),
+    ("jones", "Mary Smith-Jones", "players/egd-22200005.html"),
+    ("smithjones", "Mary Smith-Jones", "players/egd-22200005.html"),
+    ("o'neill", "Seán O'Neill", "players/egd-22200006.html"),
+    ("O’Neill", "Seán O'Neill", "players/egd-22200006.html"),
+    ("oneill", "Seán O'Neill", "players/egd-22200006.html"),
+    ("neill", "Seán O'Neill", "players/egd-22200006.html"),
+    ("schmidt", "Anna Müller", "players/egd-22200002.html"),
+    ("mueller", "Anna Müller", "players/egd-22200002.html"),
+    ("22200006", "Seán O'Neill", "players/egd-22200006.html"),
+    ("123456", "Kenji Mori", "players/egd-00123456.html"),
+    ("00123456", "Kenji Mori", "players/egd-00123456.html"),
+    ("mori 001", "Kenji Mori", "players/egd-00123456.html"),
+])
+def test_people_are_found_by_every_part_of_a_name_a_former_name_and_an_id(browser, people_site, typed,
+                                                                          found, page):
+    tab = browser.new_page(viewport=PHONE)
+    tab.goto((people_site / "index.html").as_uri())
+    assert people_found(tab, typed) == [found]
+    tab.locator("#people-results a").click()
+    assert tab.url.endswith("/" + page)
+    tab.close()
+
+
+def test_an_id_is_looked_up_from_its_third_digit(browser, people_site):
+    tab = browser.new_page(viewport=PHONE)
+    tab.goto((people_site / "index.html").as_uri())
+    assert people_found(tab, "22") == []
+    assert tab.locator("#search-note").inner_text().startswith("Type 3 digits of an id or more")
+    assert people_found(tab, "2220000") == ["Anna Müller", "Łukasz Wójcik", "Mary Smith-Jones",
+                                            "Mira Novak", "Seán O'Neill"]
+    assert people_found(tab, "99999") == []
+    assert tab.locator("#search-note").inner_text().startswith("No player by that name or id")
+    tab.close()

@@ -1,6 +1,8 @@
 // The archive's search: filters the championship list on the page by what is typed, game and
 // year, and finds people in the index files plugins/archive/search.py wrote
-// (data/search/people-<letter>.js, loaded as scripts so that it works from a folder too).
+// (data/search/people-<letter>.js, people-<3 digits>.js for ids, loaded as scripts so that it
+// works from a folder too). What is typed is split as the index split the names: at every
+// character that is not a letter or a digit ("o'neill" is "o" and "neill").
 (function () {
   "use strict";
   var form = document.querySelector(".archive-search");
@@ -27,8 +29,10 @@
   function terms(text) {
     return fold(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
   }
+  var DIGITS = 3; // an id is looked up once this many of its digits are typed
   function shardOf(word) {
-    return /^[a-z0-9]/.test(word) ? word.charAt(0) : "_";
+    if (/^[0-9]/.test(word)) return word.length >= DIGITS ? word.slice(0, DIGITS) : null;
+    return /^[a-z]/.test(word) ? word.charAt(0) : "_";
   }
 
   var events = Array.prototype.map.call(list.querySelectorAll("li"), function (li) {
@@ -90,7 +94,14 @@
       note.textContent = shownEvents + " of " + events.length + " championships";
       return;
     }
-    var letter = shardOf(wanted[0]);
+    var letter = wanted.map(shardOf).filter(Boolean)[0];
+    if (!letter) {
+      people.hidden = true;
+      note.hidden = false;
+      note.textContent = "Type " + DIGITS + " digits of an id or more; " + shownEvents + " of " +
+        events.length + " championships";
+      return;
+    }
     load(letter);
     var rows = shards[letter];
     if (rows === null) {
@@ -104,7 +115,7 @@
     note.hidden = false;
     note.textContent = (found.length ? found.length + (found.length === 1 ? " player" : " players") +
       (found.length > SHOWN ? " (the first " + SHOWN + " shown: type more of the name)" : "")
-      : "No player by that name") + "; " + shownEvents + " of " + events.length + " championships";
+      : "No player by that name or id") + "; " + shownEvents + " of " + events.length + " championships";
   }
 
   input.addEventListener("input", update);
