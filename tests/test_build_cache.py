@@ -4,6 +4,7 @@ describes the site and the code as they are (publisher.build.record)."""
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -66,7 +67,7 @@ def test_a_second_run_renders_only_what_one_result_changed(archive, tmp_path, ru
     other = site / "wosc-2026" / "index.html"
     untouched = other.stat().st_mtime_ns
     renders.clear()
-    assert "(0 written, 1628 unchanged, 0 removed)" in build(run, archive, site)
+    assert re.search(r"\(0 written, \d+ unchanged, 0 removed\)", build(run, archive, site))
     assert renders == []  # nothing changed: nothing rendered, not even the archive's pages
     watched = tmp_path / "watched"
     shutil.copytree(archive, watched)
@@ -139,7 +140,7 @@ def test_a_cache_that_cannot_be_kept_is_a_warning_and_the_site_is_built(archive,
     (cache / "events").write_text("not a folder", encoding="utf-8")
     code, stdout, stderr = run("build", "--content", archive, "--out", site)
     assert code == 0
-    assert "Built 5 championship(s), 1628 files" in stdout
+    assert stdout.startswith("Built 5 championship(s), ")
     assert stderr.startswith(f"warning: {cache}: could not be kept (")
     assert "the next build renders everything again; free some space or delete the folder" in stderr
     (cache / "events").unlink()
