@@ -98,12 +98,15 @@ def person_page(person: Person, files: dict[str, tuple[Path, ...]], keeper: Keep
     context (the charts) is made as the page is written, so that an archive's thousands
     of people pages are not all held at once. It is made from the files of the person's
     championships (``files``, by slug), and people.toml when it speaks of them: a save
-    elsewhere in the archive leaves it alone."""
+    elsewhere in the archive leaves it alone. It is not dated: every championship on it
+    gives its own dates, and a result saved for somebody else in one of them, which
+    re-dates that championship's files, leaves this page's bytes as they were (not
+    written, not published again)."""
     sources = tuple(path for a in person.appearances for path in files[a.event.slug])
     if any(key in keeper.entries for key in person.keys):
         sources += files[KEEPER]
     return Page(person.page, "archive/person.html", person.name, functools.partial(person_context, person),
-                context_only=True, sources=sources)
+                context_only=True, sources=sources, dated=False)
 
 
 def moved_page(person: Person, key: str) -> Page:
