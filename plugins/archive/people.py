@@ -38,6 +38,7 @@ _FEDERATION_ID = re.compile(r"[A-Za-z0-9]+")
 _DIGITS = re.compile(r"[0-9]{1,8}")
 
 
+@lru_cache(maxsize=1 << 16)  # every row's ids are asked for several times a build
 def federation_id(prefix: str, value: str) -> str:
     """An id as its federation writes it: EGD PINs and EMA numbers of up to 8 digits as 8
     (``123456`` is ``00123456``), other ids as written; "" for none (empty, or a PIN of
