@@ -23,7 +23,7 @@ from gotha_samples import write_tournament
 from test_output import many_players
 
 from publisher.build.manifest import MANIFEST_NAME, loads_manifest, manifest_of_folder
-from publisher.build.output import INSIDE_LOCK, lock_file
+from publisher.build.output import INSIDE_CACHE, INSIDE_LOCK, lock_file
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="tmpfs and /proc are Linux's")
 
@@ -164,7 +164,7 @@ def test_a_build_killed_while_its_workers_render_leaves_no_process_and_no_lock(t
     done = subprocess.run(command, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert time.monotonic() - started < 30  # it never waited for a lock (LOCK_WAIT is 60 s)
-    assert sorted(p.name for p in tmp_path.iterdir()) == [".site.publisher-lock", "content", "site"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".site.publisher-cache", ".site.publisher-lock", "content", "site"]
     assert manifest_of_folder(out) == loads_manifest((out / MANIFEST_NAME).read_bytes())
 
 
@@ -183,7 +183,7 @@ def test_a_killed_watch_or_serve_leaves_no_process_and_the_next_build_runs_at_on
         done = subprocess.run(publisher("build", "--content", content, "--out", out),
                               capture_output=True, text=True, timeout=60)
         assert done.returncode == 0, done.stderr
-        assert sorted(p.name for p in tmp_path.iterdir()) == [".site.publisher-lock", "content", "site"]
+        assert sorted(p.name for p in tmp_path.iterdir()) == [".site.publisher-cache", ".site.publisher-lock", "content", "site"]
 
 
 def test_an_import_killed_while_it_writes_leaves_no_hidden_folder_after_the_next(tmp_path):
@@ -214,7 +214,9 @@ def test_a_mount_point_is_built_and_rebuilt_with_its_staging_inside_it(archive, 
     assert not (out / ".publisher-staging").exists() and (out / INSIDE_LOCK).is_file()
     manifest = loads_manifest((out / MANIFEST_NAME).read_bytes())
     assert INSIDE_LOCK not in manifest and "club-swiss/pages/rules.html" in manifest
-    assert manifest == manifest_of_folder(out, frozenset({MANIFEST_NAME, INSIDE_LOCK}))
+    cache = {p.relative_to(out).as_posix() for p in (out / INSIDE_CACHE).rglob("*") if p.is_file()}
+    assert f"{INSIDE_CACHE}/record.pickle" in cache  # the build's record is kept inside too
+    assert manifest == manifest_of_folder(out, frozenset({MANIFEST_NAME, INSIDE_LOCK, *cache}))
 
 
 def test_a_mount_point_under_a_read_only_folder_builds(archive, tmp_path, disk, run):
@@ -236,7 +238,7 @@ def test_a_full_disk_is_one_line_and_the_last_site_stays(archive, tmp_path, disk
     assert (code, stdout) == (1, "")
     assert stderr == f"error: {out}: {FULL} or build into another folder with --out\n"
     assert snapshot(out) == before
-    assert sorted(p.name for p in out.parent.iterdir()) == [".site.publisher-lock", "filler", "site"]
+    assert sorted(p.name for p in out.parent.iterdir()) == [".site.publisher-cache", ".site.publisher-lock", "filler", "site"]
     (out.parent / "filler").unlink()
     assert run("build", "--content", archive, "--out", out)[0] == 0
 

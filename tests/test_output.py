@@ -105,7 +105,7 @@ def test_a_build_killed_while_writing_leaves_no_temporary_file_in_the_site(tmp_p
                    or p.read_bytes().endswith(b"</html>\n") or p.suffix != ".html"
                    for p in out.rglob("*") if p.is_file())
     subprocess.run(command, check=True, capture_output=True)
-    assert sorted(p.name for p in tmp_path.iterdir()) == [".site.publisher-lock", "content", "site"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".site.publisher-cache", ".site.publisher-lock", "content", "site"]
     assert manifest_of_folder(out) == loads_manifest((out / MANIFEST_NAME).read_bytes())
 
 
@@ -118,7 +118,7 @@ def test_two_builds_into_a_missing_folder_both_succeed(archive, tmp_path):
     assert [b.returncode for b in builds] == [0, 0, 0], results
     assert all("Traceback" not in err for _, err in results)
     assert manifest_of_folder(out) == loads_manifest((out / MANIFEST_NAME).read_bytes())
-    assert sorted(p.name for p in out.parent.iterdir()) == [".site.publisher-lock", "site"]
+    assert sorted(p.name for p in out.parent.iterdir()) == [".site.publisher-cache", ".site.publisher-lock", "site"]
 
 
 def test_a_build_waits_for_the_one_writing_and_says_who_holds_the_folder(archive, tmp_path, monkeypatch):
