@@ -706,6 +706,21 @@ def test_a_malformed_address_is_refused_with_the_one_it_meant(archive, tmp_path,
     assert snapshot(tmp_path) == before
 
 
+@pytest.mark.parametrize(("typed", "said"), [
+    ("ftp:/results:hunter2@ftp.example.org/www",
+     "ftp:/results@ftp.example.org/www: it is not an address; did you mean "
+     "ftp://results@ftp.example.org/www?"),
+    ("sftp://results:hun/ter2@venue.example.org/www",
+     "sftp://results@venue.example.org/www: its host and port cannot be read; percent-encode a /, ?, # "
+     "or @ in the user name or password (%2F, %3F, %23, %40)"),
+])
+def test_a_password_in_a_malformed_address_is_never_printed(archive, tmp_path, run, typed, said):
+    built(archive, tmp_path / "site", run)
+    code, stdout, stderr = run("publish", typed, "--out", tmp_path / "site")
+    assert (code, stdout, stderr) == (2, "", f"error: cannot publish to {said}\n")
+    assert "hunter2" not in stderr and "ter2" not in stderr
+
+
 def test_an_address_without_a_host_or_with_a_query_is_refused(archive, tmp_path, run):
     built(archive, tmp_path / "site", run)
     code, _, stderr = run("publish", "sftp:///var/www", "--out", tmp_path / "site")
@@ -874,6 +889,24 @@ def test_a_lock_left_behind_is_taken_over_and_never_a_file_of_the_site(on, tmp_p
                                  "old; if that publish still runs, stop it\n")
     remote = on.files(target)
     assert loads_manifest(remote.pop(MANIFEST_NAME)) == manifest_of(site) and remote == site
+
+
+def test_a_folder_without_links_takes_its_lock_all_the_same(tmp_path, run, monkeypatch):
+    """vfat, exFAT and some shares have no hard links: the lock is created exclusively instead,
+    and a second publish still finds it taken."""
+    def no_links(source, target):
+        raise PermissionError(1, "Operation not permitted")
+
+    monkeypatch.setattr("os.link", no_links)
+    out = write_site(tmp_path / "site", {"index.html": b"<p>home</p>"})
+    target = tmp_path / "stick"
+    code, _, stderr = run("publish", target, "--out", out)
+    assert (code, stderr) == (0, "")
+    assert sorted(p.name for p in target.iterdir()) == [MANIFEST_NAME, "index.html"]
+    busy = Holder("another-laptop", 4242, time.time())
+    (target / LOCK_NAME).write_bytes(busy.dumps())
+    code, _, stderr = run("publish", target, "--out", out)
+    assert code == 1 and f"another publish is under way there ({lock_line(busy)})" in stderr
 
 
 # -- what a long upload and a plain FTP publish tell -----------------------------------------

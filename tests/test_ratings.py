@@ -259,6 +259,19 @@ def test_a_row_spanning_lines_is_written_again_whole(event, rating_list, run):
                                  b"q,Mira Kos,5k,,,\n")
 
 
+def test_a_cell_with_a_line_separator_leaves_the_other_rows_as_they_were(event, rating_list, run):
+    """A note pasted from a web page may hold U+2028 or a form feed, which the csv reader does
+    not take for a line end: the rows after it are found at their own lines."""
+    path = event / "players.csv"
+    path.write_bytes("id,name,rank,rating,egd_pin,note\nq,Mira Kos,5k,,,paid\u2028at the desk\f\n"
+                     "p,Ana Horvat,3d,2000,12345678,\n".encode())
+    code, _, err = run("players", "update", event, "--ratings", rating_list)
+    assert code == 0, err
+    assert path.read_bytes() == ("id,name,rank,rating,egd_pin,note,club,country\n"
+                                 "q,Mira Kos,5k,,,paid\u2028at the desk\f\n"
+                                 "p,Ana Horvat,3d,2315,12345678,,Zagr,HR\n").encode()
+
+
 def test_a_players_csv_saved_meanwhile_is_not_overwritten(event):
     path = event / "players.csv"
     players = PlayersFile.read(path)

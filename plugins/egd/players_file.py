@@ -64,7 +64,9 @@ class PlayersFile:
         sep, readable = separator(text)
         records = _records(readable, sep)
         header = next(r for r in records if "".join(r.cells).strip())
-        return cls(path, original, text.splitlines(keepends=True), sep,
+        # Lines as the csv reader counts them (\n, \r, \r\n), not as str.splitlines, which also
+        # breaks at \v, \f and U+2028 that a cell may hold.
+        return cls(path, original, io.StringIO(text, newline="").readlines(), sep,
                    "\r\n" if "\r\n" in text else "\n", header,
                    {r.first: r for r in records if r.first > header.last}, players)
 

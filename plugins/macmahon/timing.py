@@ -50,7 +50,7 @@ def read_time(event: Event, problems: Problems) -> TimeSystem | None:
         problems.add(path, "is not a table", f"write it as [time] with {_EXAMPLE}", key="time")
         return None
     system = table.get("system")
-    if system not in SYSTEMS:
+    if not isinstance(system, str) or system not in SYSTEMS:
         problems.add(path, f"is {system!r}, not a time system" if "system" in table else "is missing",
                      f"write one of {', '.join(SYSTEMS)}", key="time.system")
         return None

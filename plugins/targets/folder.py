@@ -49,7 +49,9 @@ class FolderTarget(Target):
 
     def create(self, path: str, data: bytes, headers: Headers) -> bool:
         """Written under a name of its own, then linked to ``path``: a link never replaces a file,
-        and the file appears whole."""
+        and the file appears whole. Where the file system has no links (vfat, exFAT, some
+        shares), the file is created exclusively in place instead: it appears at once, the
+        few bytes of a lock whole a moment later."""
         target = self.root / path
         target.parent.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(prefix=".", suffix=TEMP_SUFFIX, dir=target.parent)
@@ -61,6 +63,8 @@ class FolderTarget(Target):
             return True
         except FileExistsError:
             return False
+        except OSError:  # no links here
+            return _create_exclusively(target, data)
         finally:
             with contextlib.suppress(FileNotFoundError):
                 os.unlink(temporary)
@@ -78,3 +82,14 @@ class FolderTarget(Target):
 
     def close(self) -> None:
         pass
+
+
+def _create_exclusively(target: Path, data: bytes) -> bool:
+    """``target`` made with ``data`` unless it exists: False when it does."""
+    try:
+        handle = os.open(target, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644)
+    except FileExistsError:
+        return False
+    with open(handle, "wb") as written:
+        written.write(data)
+    return True

@@ -72,7 +72,10 @@ def parse_address(text: str, endpoint_url: str = "") -> Address:
         parts = urlsplit(text)
         port = parts.port
     except ValueError as error:
-        raise AddressError(f"cannot publish to {_hidden(text)}: {error}") from None
+        # urlsplit's words may quote a piece of a password that holds a / (read as the port).
+        why = (str(error) if "@" not in text else "its host and port cannot be read; percent-encode a "
+               "/, ?, # or @ in the user name or password (%2F, %3F, %23, %40)")
+        raise AddressError(f"cannot publish to {_hidden(text)}: {why}") from None
     scheme = parts.scheme.lower()
     if parts.query or parts.fragment:
         raise AddressError(f"cannot publish to {_hidden(text)}: an address has no ?query or #fragment; "
@@ -108,8 +111,16 @@ def _malformed(text: str) -> str:
 
 
 def _hidden(text: str) -> str:
-    """``text`` as printed: a password typed into it is left out."""
-    return re.sub(r"(//[^/@:]*):[^/@]*@", r"\1@", text)
+    """``text`` as printed: a password typed into it is left out, whether or not the address
+    has its ``//`` (``ftp:/user:secret@host/x`` is a typo the refusal quotes), and whatever
+    the password holds up to the last ``@``."""
+    head, at, tail = text.rpartition("@")
+    if not at:
+        return text
+    scheme = re.match(r"[A-Za-z][A-Za-z0-9+.-]*:/*", head)
+    prefix = scheme.group() if scheme and scheme.group().split(":")[0].lower() in URL_SCHEMES else ""
+    user = head[len(prefix):].partition(":")[0]
+    return f"{prefix}{user}@{tail}"
 
 
 @dataclass(frozen=True)
