@@ -105,7 +105,7 @@ def round_summary(state: Mahjong, current: Round) -> dict[str, Any]:
         progress = "not drawn yet"
     elif current.complete:
         progress = "played"
-    elif current.any_scored:
+    elif current.started:
         progress = current.scored_text
     else:
         progress = "drawn, scores pending"

@@ -1,0 +1,67 @@
+"""A round of a McMahon or Swiss event as the results desk enters it: one result per table,
+written into the ``result`` cell of that table's row of ``rounds/<n>.csv``.
+
+A candidate file is read by :func:`plugins.macmahon.rounds.read_round` and checked for
+withdrawals and absences, as the build reads it, so the desk refuses what the build refuses
+with the build's message.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from plugins.macmahon.rounds import COLUMNS, RESULTS, Round, check_absences, check_withdrawals, read_round
+from plugins.macmahon.settings import Settings
+from publisher.content.csvedit import edit_csv
+from publisher.content.csvfiles import read_csv, whole_number
+from publisher.live.sheets import Change, EntryRefused, ResultSheet
+from publisher.model import Event
+
+SEATS = {"go": ("Black", "White"), "shogi": ("Sente", "Gote")}
+
+
+class GoSheet(ResultSheet):
+    """The games of one round: the table, its two players, the result (None while missing)."""
+
+    kind = "result"
+
+    def __init__(self, event: Event, rnd: Round, settings: Settings):
+        super().__init__(rnd.number, rnd.path)
+        self.event = event
+        self.round = rnd
+        self.settings = settings
+
+    def tables(self) -> list[dict[str, Any]]:
+        seats = SEATS.get(self.event.game, SEATS["go"])
+        return [{"table": game.table, "result": game.result,
+                 "players": [{"id": player, "name": self.event.player(player).name, "seat": seat}
+                             for player, seat in zip((game.black, game.white), seats, strict=True)]}
+                for game in self.round.games]
+
+    def enter(self, text: str, entry: dict[str, Any]) -> Change:
+        table, result = entry.get("table"), entry.get("result")
+        if isinstance(table, bool) or not isinstance(table, int) or not isinstance(result, str):
+            raise EntryRefused(400, 'send {"table": <number>, "result": "<result as the round file '
+                                    'writes it>"}, like {"table": 7, "result": "1-0"}')
+        if len(result) > 20:
+            raise EntryRefused(422, f"unknown result {result[:20]!r}...: write one of "
+                                    f"{', '.join(RESULTS)}, or an empty result to clear it")
+        rows = read_csv(self.path, COLUMNS, text) if text else []
+        row = next((r for r in rows if whole_number(r.get("table")) == table and r.get("player2")), None)
+        if row is None:
+            raise EntryRefused(404, f"round {self.number} has no table {table}")
+        new = edit_csv(text, {row.line: {"result": result}}, [])
+        return Change(new, str(table), row.get("result"), result)
+
+    def check(self, path: Path) -> None:
+        rnd = read_round(self.event, self.number, path)
+        check_withdrawals([rnd], self.settings.withdrawn)
+        check_absences([rnd], self.settings.absent)
+
+
+def results_sheet(event: Event, rounds: list[Round], settings: Settings,
+                  number: int | None) -> GoSheet | None:
+    """Round ``number`` (None: the last round paired), or None when it has no file."""
+    found = rounds[-1] if number is None and rounds else next((r for r in rounds if r.number == number), None)
+    return GoSheet(event, found, settings) if found is not None else None

@@ -1,0 +1,179 @@
+"""The results desk's side of the content folder: a round's results read with their ETag, and
+one table's entry written into the round's result file as the director would write it.
+
+Each save reads the file, has the system's sheet put the entry into that text (only the
+table's rows change), writes the new text beside it (a hidden ``.<name>.desk.tmp``, which
+the watcher ignores), reads that candidate with the build's checks, then looks at the file
+again: if an editor saved it meanwhile, nothing is written and the desk says so. Otherwise
+the candidate replaces the file in one rename, and the change is appended to the
+championship's ``desk-log.csv``. Saves of one file wait for each other; saves of two
+tables land one after the other, each on the other's text.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import hashlib
+import io
+import os
+import re
+import threading
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+import pluggy
+
+from publisher.build.loading import load_event
+from publisher.content.folders import event_dirs
+from publisher.live.sheets import Change, EntryRefused, ResultSheet
+from publisher.model import Event
+from publisher.problems import ContentError, display_path, report_lines
+
+LOG = "desk-log.csv"
+LOG_HEADER = ("time", "device", "round", "table", "old", "new")
+_ROUND = re.compile(r"[1-9][0-9]{0,5}")
+
+
+def etag(data: bytes) -> str:
+    """The ETag of a result file's bytes (of no bytes while it does not exist)."""
+    return '"' + hashlib.sha256(data).hexdigest()[:32] + '"'
+
+
+@dataclass(frozen=True)
+class Saved:
+    change: Change
+    etag: str
+
+
+class DeskFiles:
+    """The championships of one content folder as the desk reads and writes them."""
+
+    def __init__(self, plugins: pluggy.PluginManager, content: Path):
+        self.plugins = plugins
+        self.content = content
+        self._guard = threading.Lock()
+        self._locks: dict[Path, threading.Lock] = {}
+
+    def folder(self, slug: str) -> Path:
+        """The championship folder named ``slug``; 404 for any name that is not one (``..``,
+        a hidden folder, a file): no request reaches outside the content folder."""
+        found = next((f for f in event_dirs(self.content) if f.name == slug), None)
+        if found is None:
+            raise EntryRefused(404, f"there is no championship {slug[:80]!r}")
+        return found
+
+    def event(self, slug: str) -> Event:
+        """The championship read and computed as a build does; 409 while its files have a mistake."""
+        try:
+            return load_event(self.plugins, self.folder(slug))
+        except ContentError as error:
+            raise EntryRefused(409, "the championship's files have a mistake, which the build shows too: "
+                                    + " ".join(report_lines(error.problems)[:3])) from None
+
+    def events(self) -> list[dict[str, Any]]:
+        """Every championship whose system has a result sheet, with its round being played."""
+        found = []
+        for folder in event_dirs(self.content):
+            try:
+                event = load_event(self.plugins, folder)
+            except ContentError as error:
+                found.append({"slug": folder.name, "name": folder.name, "round": None, "kind": None,
+                              "error": report_lines(error.problems)[0]})
+                continue
+            sheet = self.plugins.hook.publisher_results_sheet(event=event, round=None)
+            found.append({"slug": folder.name, "name": event.name, "round": sheet.number if sheet else None,
+                          "kind": sheet.kind if sheet else None})
+        return found
+
+    def sheet(self, slug: str, number: str) -> tuple[Event, ResultSheet]:
+        """The sheet of round ``number`` (ASCII digits) of championship ``slug``; 404 if none."""
+        if not _ROUND.fullmatch(number):
+            raise EntryRefused(404, f"{number[:20]!r} is not a round number")
+        event = self.event(slug)
+        sheet = self.plugins.hook.publisher_results_sheet(event=event, round=int(number))
+        if sheet is None:
+            raise EntryRefused(404, f"{event.name} has no round {number} with tables yet")
+        return event, sheet
+
+    def round(self, slug: str, number: str) -> tuple[dict[str, Any], str]:
+        """A round's tables as the API gives them, and the ETag of its result file."""
+        with self._lock_of(self.folder(slug)):
+            event, sheet = self.sheet(slug, number)
+            data = _bytes(sheet.path)
+        tables = sheet.tables()
+        missing = sum(1 for t in tables if t.get("result" if sheet.kind == "result" else "scores") is None)
+        return {"event": slug, "name": event.name, "round": sheet.number, "kind": sheet.kind,
+                "file": sheet.path.relative_to(event.dir).as_posix(), "missing": missing,
+                "tables": tables}, etag(data)
+
+    def save(self, slug: str, number: str, entry: dict[str, Any], if_match: str | None,
+             device: str) -> Saved:
+        """Write one table's entry; raise :class:`EntryRefused` with 404, 400, 412 (``if_match``
+        is not the file's ETag), 422 (the build would refuse the file) or 409 (the file changed
+        while the desk wrote)."""
+        with self._lock_of(self.folder(slug)):
+            _, sheet = self.sheet(slug, number)
+            before = _bytes(sheet.path)
+            if if_match is not None and if_match.strip() not in (etag(before), "*"):
+                raise EntryRefused(412, f"{sheet.path.name} changed since you read it: "
+                                        "nothing was written; load the round again and re-enter")
+            try:
+                text = before.decode("utf-8")
+            except UnicodeDecodeError:
+                raise EntryRefused(409, f"{sheet.path.name} is not UTF-8 text; save it as UTF-8") from None
+            change = sheet.enter(text, entry)
+            _write(sheet, before, change)
+            _log(sheet, device, change)
+            return Saved(change, etag(change.text.encode("utf-8")))
+
+    def _lock_of(self, folder: Path) -> threading.Lock:
+        """One lock per championship: a save reads the event, which reads every round file."""
+        with self._guard:
+            return self._locks.setdefault(folder, threading.Lock())
+
+
+def _bytes(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except FileNotFoundError:
+        return b""
+
+
+def _write(sheet: ResultSheet, before: bytes, change: Change) -> None:
+    """Check the new text as the build reads it, then put it in place unless the file changed."""
+    path = sheet.path
+    staging = path.with_name(f".{path.name}.desk.tmp")
+    try:
+        with open(staging, "wb") as out:
+            out.write(change.text.encode("utf-8"))
+            out.flush()
+            os.fsync(out.fileno())
+        if path.exists():
+            os.chmod(staging, path.stat().st_mode & 0o7777)
+        try:
+            sheet.check(staging)
+        except ContentError as error:
+            problems = [replace(p, file=path) if p.file == staging else p for p in error.problems]
+            lines = report_lines(problems)
+            raise EntryRefused(422, " ".join(lines)) from None
+        if _bytes(path) != before:
+            raise EntryRefused(409, f"{display_path(path)} was saved by someone else (an editor?) while "
+                                    "the desk wrote: nothing was written; load the round again")
+        os.replace(staging, path)
+    finally:
+        staging.unlink(missing_ok=True)
+
+
+def _log(sheet: ResultSheet, device: str, change: Change) -> None:
+    """Append the change to the championship's desk-log.csv (its header first if it is new)."""
+    log = sheet.path.parent.parent / LOG
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    if not log.exists():
+        writer.writerow(LOG_HEADER)
+    writer.writerow([dt.datetime.now().astimezone().isoformat(timespec="seconds"), device,
+                     sheet.number, change.table, change.old, change.new])
+    with open(log, "a", encoding="utf-8", newline="") as out:
+        out.write(buffer.getvalue())
