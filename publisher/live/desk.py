@@ -127,6 +127,9 @@ class Desk:
                 raise EntryRefused(HTTPStatus.NOT_FOUND, f"there is no device {match.group(1)}")
             return Reply(HTTPStatus.NO_CONTENT)
         if (match := _ROUND.fullmatch(name)) and method == "GET":
+            known = request.headers.get("if-none-match")
+            if known and self.files.unchanged(match.group(1), match.group(2), known):
+                return Reply(HTTPStatus.NOT_MODIFIED, headers={"ETag": known})
             data, tag = self.files.round(match.group(1), match.group(2))
             if request.headers.get("if-none-match") == tag:
                 return Reply(HTTPStatus.NOT_MODIFIED, headers={"ETag": tag})

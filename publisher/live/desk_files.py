@@ -25,6 +25,7 @@ from typing import Any
 
 import pluggy
 
+from publisher.build.kept import Kept
 from publisher.build.loading import load_event
 from publisher.content.folders import event_dirs
 from publisher.live.sheets import Change, EntryRefused, ResultSheet
@@ -55,6 +56,11 @@ class DeskFiles:
         self.content = content
         self._guard = threading.Lock()
         self._locks: dict[Path, threading.Lock] = {}
+        # What a read keeps for the next (a round file as read, the standings after it), as the
+        # watcher's builder keeps it, by the rule of publisher.build.kept; one read at a time.
+        self._kept = Kept()
+        self._reading = threading.Lock()
+        self._paths: dict[tuple[str, str], Path] = {}  # (slug, round) -> its result file, once read
 
     def folder(self, slug: str) -> Path:
         """The championship folder named ``slug``; 404 for any name that is not one (``..``,
@@ -66,8 +72,10 @@ class DeskFiles:
 
     def event(self, slug: str) -> Event:
         """The championship read and computed as a build does; 409 while its files have a mistake."""
+        folder = self.folder(slug)
         try:
-            return load_event(self.plugins, self.folder(slug))
+            with self._reading:
+                return load_event(self.plugins, folder, self._kept)
         except ContentError as error:
             raise EntryRefused(409, "the championship's files have a mistake, which the build shows too: "
                                     + " ".join(report_lines(error.problems)[:3])) from None
@@ -77,7 +85,8 @@ class DeskFiles:
         found = []
         for folder in event_dirs(self.content):
             try:
-                event = load_event(self.plugins, folder)
+                with self._reading:
+                    event = load_event(self.plugins, folder, self._kept)
             except ContentError as error:
                 found.append({"slug": folder.name, "name": folder.name, "round": None, "kind": None,
                               "error": report_lines(error.problems)[0]})
@@ -97,11 +106,18 @@ class DeskFiles:
             raise EntryRefused(404, f"{event.name} has no round {number} with tables yet")
         return event, sheet
 
+    def unchanged(self, slug: str, number: str, tag: str) -> bool:
+        """Whether ``tag`` is still the ETag of the round's result file, known without reading
+        the championship again: a page polling for news of a 2,048-player day costs a hash."""
+        path = self._paths.get((slug, number))
+        return path is not None and etag(_bytes(path)) == tag
+
     def round(self, slug: str, number: str) -> tuple[dict[str, Any], str]:
         """A round's tables as the API gives them, and the ETag of its result file."""
         with self._lock_of(self.folder(slug)):
             event, sheet = self.sheet(slug, number)
             data = _bytes(sheet.path)
+            self._paths[slug, number] = sheet.path
         tables = sheet.tables()
         missing = sum(1 for t in tables if t.get("result" if sheet.kind == "result" else "scores") is None)
         return {"event": slug, "name": event.name, "round": sheet.number, "kind": sheet.kind,
