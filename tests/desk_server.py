@@ -34,7 +34,8 @@ class DeskServer:
         threading.Thread(target=self._read, daemon=True).start()
         director = self.wait_for(r"for the director .*: (http://\S+)")
         self.address, self.director_code = CODE.search(director.group(1)).groups()  # type: ignore[union-attr]
-        self.port = int(self.address.rsplit(":", 1)[1].strip("/"))
+        self.host, port = self.address.removeprefix("http://").strip("/").split(":")
+        self.port = int(port)
         self.wait_for(r"^http://\S+/desk/\?token=")  # the first helper's code
 
     def _read(self) -> None:
@@ -65,7 +66,7 @@ class DeskServer:
     def call(self, method: str, path: str, body: Any = None, token: str | None = None,
              **headers: str) -> tuple[int, dict[str, str], Any]:
         """One request: the status, the headers and the JSON answer (or the bytes)."""
-        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+        connection = http.client.HTTPConnection(self.host, self.port, timeout=30)
         data = json.dumps(body).encode() if body is not None and not isinstance(body, bytes) else body
         sent = {**({"Authorization": f"Bearer {token}"} if token else {}),
                 **({"Content-Type": "application/json"} if data is not None else {}),

@@ -191,3 +191,24 @@ def test_the_director_lists_and_revokes_devices(desk, token):
 def test_a_client_guessing_tokens_is_slowed_down(desk):
     statuses = [desk.call("GET", "/desk/api/events", token=f"guess{i}")[0] for i in range(15)]
     assert statuses[:3] == [401, 401, 401] and statuses[-1] == 429
+
+
+def test_the_page_is_served_with_a_strict_policy_and_without_the_live_reload_script(desk):
+    status, headers, page = desk.call("GET", "/desk/")
+    assert status == 200 and b'<script src="/desk/desk.js" defer></script>' in page
+    assert b"__publisher" not in page
+    assert headers["Content-Security-Policy"].startswith("default-src 'self'")
+    assert headers["X-Content-Type-Options"] == "nosniff" and headers["Referrer-Policy"] == "no-referrer"
+    assert desk.call("GET", "/desk")[0] == 301
+    assert desk.call("GET", "/desk/../../etc/passwd")[0] == 404
+
+
+def test_on_the_halls_network_it_says_so(tmp_path):
+    hall = DeskServer(tmp_path, ("wosc-2026",), "--desk-host", "127.0.0.2")
+    try:
+        assert hall.address.startswith("http://127.0.0.2:")
+        hall.wait_for(r"^warning: the server answers on the hall's network at http://127\.0\.0\.2:")
+        token = hall.join()
+        assert hall.call("GET", "/desk/api/events", token=token)[0] == 200
+    finally:
+        hall.stop()

@@ -127,3 +127,74 @@ def test_the_site_shows_a_part_entered_table_by_table(content, run, tmp_path):
     assert code == 0, err
     page = (tmp_path / "site/hk-mahjong-open-2026/round-2.html").read_text()
     assert "0 of 2 parts scored; part 1: 1 of 4 tables in, 3 awaited" in page
+
+
+TALLY = '''
+"""A system the core has never heard of, entered at the desk through its own sheet."""
+from pathlib import Path
+
+from publisher import hookimpl
+from publisher.content.csvedit import edit_csv
+from publisher.content.csvfiles import read_csv
+from publisher.live.sheets import Change, EntryRefused, ResultSheet
+from publisher.problems import Problems
+
+
+def read(path, text=None):
+    problems = Problems()
+    rows = read_csv(path, ("table", "a", "b", "winner"), text)
+    for row in rows:
+        if row.get("winner") not in ("", "a", "b"):
+            problems.add(path, f"winner {row.get('winner')!r} is neither a nor b", "write a or b",
+                         line=row.line)
+    problems.check()
+    return rows
+
+
+class Tally(ResultSheet):
+    kind = "result"
+
+    def tables(self):
+        return [{"table": int(r.get("table")), "result": r.get("winner") or None,
+                 "players": [{"id": r.get("a"), "name": r.get("a"), "seat": "a"},
+                             {"id": r.get("b"), "name": r.get("b"), "seat": "b"}]} for r in read(self.path)]
+
+    def enter(self, text, entry):
+        row = next((r for r in read(self.path, text) if r.get("table") == str(entry.get("table"))), None)
+        if row is None:
+            raise EntryRefused(404, "no such table")
+        return Change(edit_csv(text, {row.line: {"winner": entry["result"]}}, []), row.get("table"),
+                      row.get("winner"), entry["result"])
+
+    def check(self, path):
+        read(path)
+
+
+@hookimpl
+def publisher_systems():
+    return {"tally": "Tally: who won each table"}
+
+
+@hookimpl
+def publisher_results_sheet(event, round):
+    if event.system == "tally":
+        return Tally(round or 1, event.rounds_dir / f"{round or 1}.csv")
+'''
+
+
+def test_a_system_of_a_plugin_is_entered_at_the_desk_through_its_own_sheet(tmp_path):
+    (tmp_path / "plugins").mkdir()
+    (tmp_path / "plugins/tally.py").write_text(TALLY, encoding="utf-8")
+    folder = tmp_path / "content/club"
+    (folder / "rounds").mkdir(parents=True)
+    (folder / "event.toml").write_text('name = "Club"\ngame = "go"\nsystem = "tally"\nstart = 2026-01-01\n'
+                                       'end = 2026-01-01\nvenue = "Hall"\n', encoding="utf-8")
+    (folder / "players.csv").write_text("id,name\nx,X\ny,Y\n", encoding="utf-8")
+    (folder / "rounds/1.csv").write_text("table,a,b,winner\n1,x,y,\n", encoding="utf-8")
+    desk = DeskFiles(plugin_manager(tmp_path / "plugins"), tmp_path / "content")
+    status, message = refusal(lambda: desk.save("club", "1", {"table": 1, "result": "c"}, None, "d"))
+    assert status == 422
+    assert message.endswith("club/rounds/1.csv:2: winner 'c' is neither a nor b. Fix: write a or b")
+    desk.save("club", "1", {"table": 1, "result": "b"}, None, "d")
+    assert (folder / "rounds/1.csv").read_text() == "table,a,b,winner\n1,x,y,b\n"
+    assert desk.round("club", "1")[0]["tables"][0]["result"] == "b"
