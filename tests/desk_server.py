@@ -30,6 +30,7 @@ class DeskServer:
         self.process = publisher(tmp_path, "serve", "--desk", "--port", "0", "--content", "content",
                                  "--out", "site", *options, limit=300)
         self.lines: list[str] = []
+        self.director_token = ""
         self._seen = threading.Condition()
         threading.Thread(target=self._read, daemon=True).start()
         director = self.wait_for(r"for the director .*: (http://\S+)")
@@ -81,12 +82,17 @@ class DeskServer:
             connection.close()
 
     def join(self, label: str = "", director: bool = False) -> str:
-        """A new device's session token, with the code the terminal shows now."""
+        """A new device's session token, with the code the terminal shows now (the director's
+        code works once: the director's session after that)."""
+        if director and self.director_token:
+            return self.director_token
         count = len(self.lines)
         code = self.director_code if director else self.helper_code()
         status, _, answer = self.call("POST", "/desk/api/join", {"token": code, "label": label})
         assert status == 200, answer
-        if not director:
+        if director:
+            self.director_token = answer["token"]
+        else:
             self.wait_for(r"desk/\?token=", after=count)  # the next device's code
         return answer["token"]
 

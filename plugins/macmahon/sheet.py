@@ -26,11 +26,12 @@ class GoSheet(ResultSheet):
 
     kind = "result"
 
-    def __init__(self, event: Event, rnd: Round, settings: Settings):
+    def __init__(self, event: Event, rnd: Round, settings: Settings, last: bool):
         super().__init__(rnd.number, rnd.path)
         self.event = event
         self.round = rnd
         self.settings = settings
+        self.last = last  # the latest round paired: the next one is paired from here
 
     def tables(self) -> list[dict[str, Any]]:
         seats = SEATS.get(self.event.game, SEATS["go"])
@@ -59,9 +60,21 @@ class GoSheet(ResultSheet):
         check_withdrawals([rnd], self.settings.withdrawn)
         check_absences([rnd], self.settings.absent)
 
+    def next_round(self) -> str | None:
+        more = self.event.rounds is not None and self.number < self.event.rounds
+        here = "source" not in self.event.config  # not paired in another program
+        return f"Pair round {self.number + 1}" if self.last and more and here else None
+
+    def make_next_round(self) -> str:
+        from plugins.macmahon.pair_command import pair_round  # the pairing's modules, for this button only
+
+        said: list[str] = []
+        pair_round(self.event, self.number + 1, say=said.append)
+        return "\n".join(said)
+
 
 def results_sheet(event: Event, rounds: list[Round], settings: Settings,
                   number: int | None) -> GoSheet | None:
     """Round ``number`` (None: the last round paired), or None when it has no file."""
     found = rounds[-1] if number is None and rounds else next((r for r in rounds if r.number == number), None)
-    return GoSheet(event, found, settings) if found is not None else None
+    return GoSheet(event, found, settings, found is rounds[-1]) if found is not None else None

@@ -88,12 +88,8 @@ def seating_csv(parts: list[Part]) -> str:
 
 def run_draw(args: argparse.Namespace) -> int:
     event, state = _load(args)
-    number = _next_round(event, state) if args.round is None else args.round
+    number = next_to_draw(event, state) if args.round is None else args.round
     path = seating_path(event, number)
-    if args.round is None and path.exists():
-        raise ContentError(Problem(path, f"exists: every round of {event.name} is drawn, the final "
-                                   f"(round {number}) included", "there is nothing left to draw; to "
-                                   "seat a round again, name it with --round N --force"))
     if path.exists() and not args.force and not args.dry_run:
         scored = scores_path(event, number).exists()
         raise ContentError(Problem(path, "already exists" + (
@@ -101,13 +97,31 @@ def run_draw(args: argparse.Namespace) -> int:
             "leave it, since the round is under way or played; pass --force only to seat it again and "
             "enter its scores anew" if scored else
             "pass --force to draw it again (the seating is replaced)"))
-    text = seating_csv(draw_round(event, state, number))
     if args.dry_run:
-        print(text, end="")
+        print(seating_csv(draw_round(event, state, number)), end="")
         return 0
-    write_atomically(path, text.encode("utf-8"))
-    print(f"Drew round {number}: {text.count(chr(10)) - 1} seats written to {display_path(path)}")
+    print(write_draw(event, state, number))
     return 0
+
+
+def next_to_draw(event: Event, state: Mahjong) -> int:
+    """The first round without a seating file; refused once every round is drawn."""
+    number = _next_round(event, state)
+    path = seating_path(event, number)
+    if path.exists():
+        raise ContentError(Problem(path, f"exists: every round of {event.name} is drawn, the final "
+                                   f"(round {number}) included", "there is nothing left to draw; to "
+                                   "seat a round again, name it with --round N --force"))
+    return number
+
+
+def write_draw(event: Event, state: Mahjong, number: int) -> str:
+    """Draw round ``number``, write its seating file, and say so: the command and the results
+    desk's button both draw through here."""
+    path = seating_path(event, number)
+    text = seating_csv(draw_round(event, state, number))
+    write_atomically(path, text.encode("utf-8"))
+    return f"Drew round {number}: {text.count(chr(10)) - 1} seats written to {display_path(path)}"
 
 
 def _load(args: argparse.Namespace) -> tuple[Event, Mahjong]:

@@ -91,6 +91,17 @@ class MahjongSheet(ResultSheet):
                     {p.name: p.id for p in self.event.players}, problems)
         problems.check()
 
+    def next_round(self) -> str | None:
+        later = [r for r in self.mahjong.rounds if r.number > self.number]
+        last = not any(r.drawn for r in later)
+        more = self.number < self.mahjong.settings.rounds
+        return f"Draw round {self.number + 1}" if last and more else None
+
+    def make_next_round(self) -> str:
+        from plugins.mahjong.draw import next_to_draw, write_draw  # the draw, for this button only
+
+        return write_draw(self.event, self.mahjong, next_to_draw(self.event, self.mahjong))
+
     def _part_of(self, number: int) -> int:
         """The first part in which table ``number`` is not entered yet (the last one if all are)."""
         entries = self.round.scores.entries if self.round.scores else {}

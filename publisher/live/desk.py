@@ -33,6 +33,7 @@ STATIC = {"": ("index.html", "text/html; charset=utf-8"),
 MAX_BODY = 16 * 1024  # a table's entry is a few dozen bytes
 _ROUND = re.compile(r"api/([^/]+)/rounds/([^/]+)")
 _RESULTS = re.compile(r"api/([^/]+)/rounds/([^/]+)/results")
+_NEXT = re.compile(r"api/([^/]+)/rounds/([^/]+)/next")
 _SESSION = re.compile(r"api/sessions/(d[0-9]{1,6})")
 SECURITY = {"X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer",
             "X-Frame-Options": "DENY",
@@ -142,6 +143,10 @@ class Desk:
             change = saved.change
             return _json(HTTPStatus.OK, {"table": change.table, "old": change.old, "new": change.new,
                                          "etag": saved.etag}, ETag=saved.etag)
+        if (match := _NEXT.fullmatch(name)) and method == "POST":
+            self._director(session)
+            said = self.files.make_next(match.group(1), match.group(2), session.label)
+            return _json(HTTPStatus.OK, {"message": said.splitlines()[-1], "output": said})
         raise EntryRefused(HTTPStatus.NOT_FOUND, "the desk's API has no such address (see docs/desk.md)")
 
     def _static(self, request: Request, name: str) -> Reply:
@@ -216,7 +221,8 @@ class Desk:
     @staticmethod
     def _director(session: Session) -> None:
         if not session.director:
-            raise EntryRefused(HTTPStatus.FORBIDDEN, "only the director's device lists and revokes devices")
+            raise EntryRefused(HTTPStatus.FORBIDDEN, "only the director's device lists and revokes devices "
+                                                     "and pairs or draws the next round")
 
 
 def _other_site(request: Request) -> bool:

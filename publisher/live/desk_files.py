@@ -122,7 +122,7 @@ class DeskFiles:
         missing = sum(1 for t in tables if t.get("result" if sheet.kind == "result" else "scores") is None)
         return {"event": slug, "name": event.name, "round": sheet.number, "kind": sheet.kind,
                 "file": sheet.path.relative_to(event.dir).as_posix(), "missing": missing,
-                "tables": tables}, etag(data)
+                "next": sheet.next_round(), "tables": tables}, etag(data)
 
     def save(self, slug: str, number: str, entry: dict[str, Any], if_match: str | None,
              device: str) -> Saved:
@@ -143,6 +143,21 @@ class DeskFiles:
             _write(sheet, before, change)
             _log(sheet, device, change)
             return Saved(change, etag(change.text.encode("utf-8")))
+
+    def make_next(self, slug: str, number: str, device: str) -> str:
+        """Pair or draw the round after round ``number`` as the system's command does; what the
+        command prints. 409 with the command's refusal (a result still missing)."""
+        with self._lock_of(self.folder(slug)):
+            _, sheet = self.sheet(slug, number)
+            label = sheet.next_round()
+            if label is None:
+                raise EntryRefused(409, f"round {sheet.number} is not the latest round, or the last")
+            try:
+                said = sheet.make_next_round()
+            except ContentError as error:
+                raise EntryRefused(409, " ".join(report_lines(error.problems)[:3])) from None
+            _log(sheet, device, Change("", "", "", label.lower()))
+            return said
 
     def _lock_of(self, folder: Path) -> threading.Lock:
         """One lock per championship: a save reads the event, which reads every round file."""

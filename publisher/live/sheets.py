@@ -71,3 +71,15 @@ class ResultSheet(ABC):
     def check(self, path: Path) -> None:
         """Read ``path``, a candidate text of the result file, with the build's readers and
         checks; raise :class:`publisher.problems.ContentError` with the build's problems."""
+
+    def next_round(self) -> str | None:
+        """What the desk's button for the round after this one says ("Pair round 7"), while
+        the system can make it from here (this is the latest round, the event goes on); None
+        for a system whose rounds the desk does not make."""
+        return None
+
+    def make_next_round(self) -> str:
+        """Make the next round as the system's own command does (``pair``, ``draw``), writing
+        the same file, and return what the command prints; raise
+        :class:`publisher.problems.ContentError` with the command's refusal (a result missing)."""
+        raise EntryRefused(404, "the desk does not make this system's rounds: use its command")

@@ -142,11 +142,27 @@ def test_the_director_revokes_a_device(browser, desk):
     director = open_desk(browser, desk, LAPTOP, code=desk.director_code)
     helper = open_desk(browser, desk, PHONE)
     director.wait_for_selector("#device-list li button")
+    assert director.locator("#next-round").is_hidden()  # results are missing: no pairing yet
     label = helper.locator("#device").inner_text().removeprefix("This device: ")
     director.locator("#device-list button", has_text=f"Revoke {label}").click()
     director.locator("#device-list button", has_text=f"Revoke {label}").wait_for(state="detached")
     helper.wait_for_selector("#signin:not([hidden])", timeout=10_000)
     assert "Scan a new code" in helper.locator("#signin").inner_text()
+    token = desk.join()  # another helper enters the rest of the round over the API
+    view = desk.call("GET", "/desk/api/wosc-2026/rounds/6", token=token)[2]
+    for table in view["tables"]:
+        if table["result"] is None:
+            entry = {"table": table["table"], "result": "0-1"}
+            assert desk.call("POST", "/desk/api/wosc-2026/rounds/6/results", entry, token=token)[0] == 200
+    button = director.locator("#make-next")
+    button.wait_for(state="visible", timeout=10_000)  # the page's next poll
+    assert button.inner_text() == "Pair round 7"
+    button.click()
+    director.wait_for_selector("#message.saved")
+    assert director.locator("#message").inner_text().startswith("Wrote ")
+    assert (desk.content / "wosc-2026/rounds/7.csv").is_file()
+    assert director.locator("#round-title").inner_text().endswith("round 7")
+    director.screenshot(path=str(shots() / "desk-director-round-7.png"), full_page=True)
     director.context.close()
     helper.context.close()
 

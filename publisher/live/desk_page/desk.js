@@ -11,7 +11,8 @@
   let events = [];
   let view = null;
   let etag = null;
-  let replacing = "";  // the entry a second Enter confirms, over a result already entered
+  let replacing = "";
+  let director = false;  // the entry a second Enter confirms, over a result already entered
 
   async function api(method, path, body, headers = {}) {
     const sent = { Authorization: "Bearer " + token, ...headers };
@@ -83,7 +84,8 @@
     $("round").value = events.length ? events.find((e) => e.slug === select.value).round : "";
     $("signin").hidden = true;
     $("desk").hidden = false;
-    if (answer.data.director) { $("devices").hidden = false; loadDevices(); setInterval(loadDevices, 5000); }
+    director = answer.data.director;
+    if (director) { $("devices").hidden = false; loadDevices(); setInterval(loadDevices, 5000); }
     if (!events.length) { $("round-title").textContent = "No championship has a round with tables yet."; return; }
     await loadRound(true);
   }
@@ -130,6 +132,8 @@
     $("progress").textContent = missing.length
       ? missing.length + " of " + view.tables.length + " " + unit + " missing (" + view.file + ")"
       : "Every " + (isMahjong() ? "table" : "result") + " is in (" + view.file + ")";
+    $("next-round").hidden = !(director && view.next && !missing.length);
+    $("make-next").textContent = view.next || "";
     const onlyMissing = $("missing-only").checked;
     const items = view.tables.filter((t) => !onlyMissing || !entered(t)).map((t) => {
       const item = document.createElement("li");
@@ -200,9 +204,10 @@
       say(answer.data ? answer.data.error : "Not saved (" + answer.status + ").", true);
       return false;
     }
-    say((isMahjong() ? "Part " + entry.part + ", table " : "Table ") + entry.table + " saved: " +
-      (answer.data.new || "cleared") + ".", false);
+    const saved = (isMahjong() ? "Part " + entry.part + ", table " : "Table ") + entry.table + " saved: " +
+      (answer.data.new || "cleared") + ".";
     await loadRound(true);
+    say(saved, false);  // once the tables show it
     return true;
   }
 
@@ -261,6 +266,14 @@
     $("tap").showModal();
   }
 
+  async function makeNext() {
+    const answer = await api("POST", $("event").value + "/rounds/" + view.round + "/next", {});
+    if (answer.status !== 200) { say(answer.data ? answer.data.error : "Not done (" + answer.status + ").", true); return; }
+    $("round").value = view.round + 1;
+    await loadRound(true);
+    say(answer.data.message, false);
+  }
+
   async function loadDevices() {
     const answer = await api("GET", "sessions");
     if (answer.status !== 200) return;
@@ -299,6 +312,7 @@
     });
     $("round").addEventListener("change", () => loadRound(true));
     $("missing-only").addEventListener("change", renderTables);
+    $("make-next").addEventListener("click", makeNext);
     if (!(await join())) return;
     await loadEvents();
     setInterval(() => { if (view) loadRound(false); }, 3000);

@@ -1,0 +1,62 @@
+"""Later in the day at the results desk: once every result is in, the director's button pairs
+the next Go or shogi round, or draws the next mahjong round, writing the file the command writes."""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Iterator
+
+import pytest
+from desk_server import DeskServer
+
+
+@pytest.fixture(scope="module")
+def desk(tmp_path_factory) -> Iterator[DeskServer]:
+    server = DeskServer(tmp_path_factory.mktemp("desk-rounds"))
+    yield server
+    server.stop()
+
+
+def test_the_next_go_round_is_paired_once_every_result_is_in(desk):
+    helper, director = desk.join(), desk.join(director=True)
+    url = "/desk/api/wosc-2026/rounds/6"
+    status, _, answer = desk.call("POST", url + "/next", {}, token=director)
+    assert status == 409 and "has no result yet, so round 7 cannot be paired" in answer["error"]
+    view = desk.call("GET", url, token=helper)[2]
+    assert view["next"] == "Pair round 7"
+    for table in view["tables"]:
+        status, _, answer = desk.call("POST", url + "/results", {"table": table["table"], "result": "1-0"},
+                                      token=helper)
+        assert status == 200, answer
+    assert desk.call("GET", url, token=helper)[2]["missing"] == 0
+    assert desk.call("POST", url + "/next", {}, token=helper)[0] == 403
+    status, _, answer = desk.call("POST", url + "/next", {}, token=director)
+    assert status == 200 and answer["message"].startswith("Wrote ") and "tables" in answer["message"]
+    assert answer["output"].startswith("Round 7 of World Open Shogi Championship 2026: ")
+    paired = list(csv.DictReader((desk.content / "wosc-2026/rounds/7.csv").open(encoding="utf-8")))
+    assert len(paired) >= 30 and all(row["result"] in ("", "bye") for row in paired)
+    assert desk.call("GET", url, token=helper)[2]["next"] is None  # round 6 is no longer the latest
+    events = {e["slug"]: e["round"] for e in desk.call("GET", "/desk/api/events", token=helper)[2]["events"]}
+    assert events["wosc-2026"] == 7
+    log = list(csv.reader((desk.content / "wosc-2026/desk-log.csv").open(encoding="utf-8")))
+    assert log[-1][1:] == ["director", "6", "", "", "pair round 7"]
+
+
+def test_the_next_mahjong_round_is_drawn_once_every_table_is_in(desk):
+    helper, director = desk.join(), desk.join(director=True)
+    url = "/desk/api/hk-mahjong-open-2026/rounds/2"
+    view = desk.call("GET", url, token=helper)[2]
+    assert view["next"] == "Draw round 3"
+    status, _, answer = desk.call("POST", url + "/next", {}, token=director)
+    assert status == 409
+    assert "round 3 cannot be drawn: round 2 is scored for 0 of its 2 parts" in answer["error"]
+    for number, table in enumerate(view["tables"]):
+        scores = [30 + number, -10, -10, -10 - number]
+        entry = {"table": table["table"], "part": table["part"], "scores": scores}
+        status, _, answer = desk.call("POST", url + "/results", entry, token=helper)
+        assert status == 200, answer
+    status, _, answer = desk.call("POST", url + "/next", {}, token=director)
+    assert status == 200
+    assert answer["message"] == ("Drew round 3: 32 seats written to "
+                                 "content/hk-mahjong-open-2026/rounds/3-seating.csv")
+    assert (desk.content / "hk-mahjong-open-2026/rounds/3-seating.csv").is_file()
