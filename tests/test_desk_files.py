@@ -198,3 +198,17 @@ def test_a_system_of_a_plugin_is_entered_at_the_desk_through_its_own_sheet(tmp_p
     desk.save("club", "1", {"table": 1, "result": "b"}, None, "d")
     assert (folder / "rounds/1.csv").read_text() == "table,a,b,winner\n1,x,y,b\n"
     assert desk.round("club", "1")[0]["tables"][0]["result"] == "b"
+
+
+def test_a_withdrawal_is_one_line_of_event_toml():
+    from plugins.macmahon.sheet import withdrawn_toml
+
+    text = 'name = "Open"\r\n\r\n[macmahon]\r\npairing = "split"  # fold\r\n\r\n[schedule]\r\nx = 1\r\n'
+    assert withdrawn_toml(text, "s017", 4) == text.replace("[macmahon]\r\n",
+                                                           "[macmahon]\r\nwithdrawn = { s017 = 4 }\r\n")
+    listed = 'rounds = 5\n[macmahon]\nwithdrawn = { s001 = 2 }  # left early\n'
+    assert withdrawn_toml(listed, "s017", 4) == listed.replace("s001 = 2", "s001 = 2, s017 = 4")
+    assert withdrawn_toml('rounds = 5', "a b", 0) == 'rounds = 5\n\n[macmahon]\nwithdrawn = { "a b" = 0 }\n'
+    for own in ('[macmahon]\n[macmahon.withdrawn]\ns001 = 2\n', '[macmahon]\nwithdrawn = {\n  s001 = 2 }\n'):
+        with pytest.raises(EntryRefused, match="add s017 = 4 to it by hand"):
+            withdrawn_toml(own, "s017", 4)

@@ -60,3 +60,48 @@ def test_the_next_mahjong_round_is_drawn_once_every_table_is_in(desk):
     assert answer["message"] == ("Drew round 3: 32 seats written to "
                                  "content/hk-mahjong-open-2026/rounds/3-seating.csv")
     assert (desk.content / "hk-mahjong-open-2026/rounds/3-seating.csv").is_file()
+
+
+def test_a_go_player_withdraws_and_a_late_player_joins(desk):
+    helper, director = desk.join(), desk.join(director=True)
+    toml = desk.content / "wosc-2026/event.toml"
+    before = toml.read_text(encoding="utf-8")
+    url = "/desk/api/wosc-2026/rounds/7/withdrawals"
+    assert desk.call("POST", url, {"player": "s046"}, token=helper)[0] == 403
+    assert desk.call("POST", url, {"player": "nobody"}, token=director)[0] == 404
+    status, _, answer = desk.call("POST", url, {"player": "s046", "reason": "went home"}, token=director)
+    assert status == 200, answer
+    assert answer["message"].endswith("(s046) is withdrawn: not in the rounds after round 7")
+    after = toml.read_text(encoding="utf-8")
+    assert after.replace("withdrawn = { s046 = 7 }\n", "") == before  # one line added, in [macmahon]
+    assert after.index("[macmahon]") < after.index("withdrawn = { s046 = 7 }")
+    status, _, answer = desk.call("POST", url, {"player": "s046"}, token=director)
+    assert status == 409 and answer["error"] == "s046 is withdrawn already (after round 7)"
+    add = "/desk/api/wosc-2026/players"
+    late = {"id": "s999", "name": "Late Comer", "rank": "1d", "country": "SI"}
+    players = desk.call("POST", add, late, token=director)
+    assert players[0] == 200 and players[2]["message"] == "Late Comer (s999) is added to players.csv"
+    text = (desk.content / "wosc-2026/players.csv").read_text(encoding="utf-8")
+    assert text.endswith("\ns999,Late Comer,1d,,SI,,,\n")
+    status, _, answer = desk.call("POST", add, {"id": "s998", "name": "X", "rank": "99x"}, token=director)
+    assert status == 422 and "players.csv:" in answer["error"] and "'99x'" in answer["error"]
+    status, _, answer = desk.call("POST", add, {"id": "s997", "team": "A"}, token=director)
+    assert status == 400
+    assert answer["error"].startswith("players.csv has no column team: its columns are id, name")
+    log = list(csv.reader((desk.content / "wosc-2026/desk-log.csv").open(encoding="utf-8")))
+    assert [row[5] for row in log[-2:]] == ["withdrew s046 after round 7", "late player Late Comer (s999)"]
+
+
+def test_a_mahjong_qualifier_withdraws_from_the_next_round(desk):
+    director = desk.join(director=True)
+    seated = list(csv.DictReader((desk.content / "hk-mahjong-open-2026/rounds/3-seating.csv").open()))
+    playing = seated[0]["player"]
+    out = next(p for p in (f"h{i:02d}" for i in range(1, 33)) if p not in {r["player"] for r in seated})
+    url = "/desk/api/hk-mahjong-open-2026/rounds/3/withdrawals"
+    status, _, answer = desk.call("POST", url, {"player": out}, token=director)
+    assert status == 422 and f"'{out}' did not play the round before" in answer["error"]
+    assert not (desk.content / "hk-mahjong-open-2026/rounds/4-withdrawals.csv").exists()
+    status, _, answer = desk.call("POST", url, {"player": playing, "reason": "flight home"}, token=director)
+    assert status == 200, answer
+    assert (desk.content / "hk-mahjong-open-2026/rounds/4-withdrawals.csv").read_text() == (
+        f"player,reason\n{playing},flight home\n")

@@ -8,6 +8,9 @@ with the build's message.
 
 from __future__ import annotations
 
+import json
+import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +18,7 @@ from plugins.macmahon.rounds import COLUMNS, RESULTS, Round, check_absences, che
 from plugins.macmahon.settings import Settings
 from publisher.content.csvedit import edit_csv
 from publisher.content.csvfiles import read_csv, whole_number
-from publisher.live.sheets import Change, EntryRefused, ResultSheet
+from publisher.live.sheets import Change, Edit, EntryRefused, ResultSheet
 from publisher.model import Event
 
 SEATS = {"go": ("Black", "White"), "shogi": ("Sente", "Gote")}
@@ -26,12 +29,13 @@ class GoSheet(ResultSheet):
 
     kind = "result"
 
-    def __init__(self, event: Event, rnd: Round, settings: Settings, last: bool):
+    def __init__(self, event: Event, rounds: list[Round], rnd: Round, settings: Settings):
         super().__init__(rnd.number, rnd.path)
         self.event = event
+        self.rounds = rounds
         self.round = rnd
         self.settings = settings
-        self.last = last  # the latest round paired: the next one is paired from here
+        self.last = rnd is rounds[-1]  # the latest round paired: the next one is paired from here
 
     def tables(self) -> list[dict[str, Any]]:
         seats = SEATS.get(self.event.game, SEATS["go"])
@@ -65,6 +69,16 @@ class GoSheet(ResultSheet):
         here = "source" not in self.event.config  # not paired in another program
         return f"Pair round {self.number + 1}" if self.last and more and here else None
 
+    def withdrawal(self, read: Callable[[Path], str], player: str, reason: str) -> list[Edit]:
+        """``[macmahon] withdrawn`` in event.toml, with the last round the player is seated in:
+        they are not paired from the next round on (docs/pairing.md)."""
+        if player in self.settings.withdrawn:
+            after = self.settings.withdrawn[player]
+            raise EntryRefused(409, f"{player} is withdrawn already (after round {after})")
+        last = max((r.number for r in self.rounds for g in [*r.games, *r.byes]
+                    if player in (g.black, g.white)), default=0)
+        return [Edit(self.event.toml_path, withdrawn_toml(read(self.event.toml_path), player, last))]
+
     def make_next_round(self) -> str:
         from plugins.macmahon.pair_command import pair_round  # the pairing's modules, for this button only
 
@@ -77,4 +91,37 @@ def results_sheet(event: Event, rounds: list[Round], settings: Settings,
                   number: int | None) -> GoSheet | None:
     """Round ``number`` (None: the last round paired), or None when it has no file."""
     found = rounds[-1] if number is None and rounds else next((r for r in rounds if r.number == number), None)
-    return GoSheet(event, found, settings, found is rounds[-1]) if found is not None else None
+    return GoSheet(event, rounds, found, settings) if found is not None else None
+
+
+_TABLE = re.compile(r"^\s*\[\s*macmahon\s*\]\s*(#.*)?$")
+_ANY_TABLE = re.compile(r"^\s*\[")
+_WITHDRAWN = re.compile(r"^(\s*withdrawn\s*=\s*\{)(.*?)(\}\s*(#.*)?)$")
+
+
+def withdrawn_toml(text: str, player: str, last: int) -> str:
+    """event.toml with ``player = last`` added to ``[macmahon] withdrawn`` (made if missing);
+    every other line keeps its bytes. Refused where withdrawn is written another way (a
+    table of its own, an inline table over several lines): that is the director's to edit."""
+    key = player if re.fullmatch(r"[A-Za-z0-9_-]+", player) else json.dumps(player)
+    lines = text.splitlines(keepends=True)
+    newline = "\r\n" if text.endswith("\r\n") or "\r\n" in text else "\n"
+    start = next((i for i, line in enumerate(lines) if _TABLE.match(line)), None)
+    if start is None:
+        tail = "" if not text or text.endswith(("\n", "\r")) else newline
+        return f"{text}{tail}{newline}[macmahon]{newline}withdrawn = {{ {key} = {last} }}{newline}"
+    end = next((i for i in range(start + 1, len(lines)) if _ANY_TABLE.match(lines[i])), len(lines))
+    own_table = any(re.match(r"^\s*\[\s*macmahon\s*\.\s*withdrawn\s*\]", line) for line in lines)
+    at = next((i for i in range(start + 1, end) if re.match(r"^\s*withdrawn\s*=", lines[i])), None)
+    found = _WITHDRAWN.match(lines[at].rstrip("\r\n")) if at is not None else None
+    if own_table or (at is not None and found is None):
+        raise EntryRefused(409, "event.toml writes [macmahon] withdrawn in a way the desk does not edit: "
+                                f"add {key} = {last} to it by hand")
+    if at is None or found is None:
+        lines.insert(start + 1, f"withdrawn = {{ {key} = {last} }}{newline}")
+        return "".join(lines)
+    inside = found.group(2).strip()
+    entries = f"{inside}, {key} = {last}" if inside else f"{key} = {last}"
+    ending = lines[at][len(lines[at].rstrip("\r\n")):]
+    lines[at] = f"{found.group(1)} {entries} {found.group(3).lstrip()}{ending}"
+    return "".join(lines)

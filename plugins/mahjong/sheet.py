@@ -8,15 +8,16 @@ field and seating, so a table whose total is off is refused with the build's mes
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from plugins.mahjong.rounds import Table, plain, read_scores, scores_path
+from plugins.mahjong.rounds import Table, plain, read_scores, round_file, scores_path
 from plugins.mahjong.seats import WINDS
 from plugins.mahjong.tournament import Mahjong, Round
-from publisher.content.csvedit import edit_csv
+from publisher.content.csvedit import edit_csv, header_of
 from publisher.content.csvfiles import read_csv, whole_number
-from publisher.live.sheets import Change, EntryRefused, ResultSheet
+from publisher.live.sheets import Change, Edit, EntryRefused, ResultSheet
 from publisher.model import Event
 from publisher.problems import Problems
 
@@ -90,6 +91,16 @@ class MahjongSheet(ResultSheet):
         read_scores(path, self.round.field, self.round.parts, self.mahjong.settings.table_total,
                     {p.name: p.id for p in self.event.players}, problems)
         problems.check()
+
+    def withdrawal(self, read: Callable[[Path], str], player: str, reason: str) -> list[Edit]:
+        """A row of ``rounds/<n+1>-withdrawals.csv``: a qualifier of this round who does not play
+        the next, whose place goes to the next below the cut (docs/mahjong.md)."""
+        if self.number >= self.mahjong.settings.rounds:
+            raise EntryRefused(409, f"round {self.number} is the final: there is no round to withdraw from")
+        path = round_file(self.event, self.number + 1, "withdrawals")
+        text = read(path) or "player,reason\n"
+        row = {"player": player, **({"reason": reason} if reason and "reason" in header_of(text) else {})}
+        return [Edit(path, edit_csv(text, {}, [row]))]
 
     def next_round(self) -> str | None:
         later = [r for r in self.mahjong.rounds if r.number > self.number]

@@ -74,6 +74,16 @@ def edit_csv(text: str, changes: dict[int, dict[str, str]], added: list[dict[str
     return bom + "".join(out)
 
 
+def header_of(text: str) -> list[str]:
+    """The column names of a CSV text as :func:`publisher.content.csvfiles.read_csv` names them
+    (lower case, stripped); none for a text without a header row."""
+    sep, scan = separator(text.removeprefix("\ufeff"))
+    for cells in csv.reader(io.StringIO(scan, newline=""), delimiter=sep):
+        if "".join(cells).strip():
+            return [name.strip().lower() for name in cells]
+    return []
+
+
 def _record(cells: list[str], sep: str) -> str:
     """One record in the file's separator, quoted only where a cell needs it (a line break
     inside a cell too, which the writer quotes only when it ends its own lines with one)."""

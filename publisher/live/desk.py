@@ -34,6 +34,8 @@ MAX_BODY = 16 * 1024  # a table's entry is a few dozen bytes
 _ROUND = re.compile(r"api/([^/]+)/rounds/([^/]+)")
 _RESULTS = re.compile(r"api/([^/]+)/rounds/([^/]+)/results")
 _NEXT = re.compile(r"api/([^/]+)/rounds/([^/]+)/next")
+_WITHDRAW = re.compile(r"api/([^/]+)/rounds/([^/]+)/withdrawals")
+_PLAYERS = re.compile(r"api/([^/]+)/players")
 _SESSION = re.compile(r"api/sessions/(d[0-9]{1,6})")
 SECURITY = {"X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer",
             "X-Frame-Options": "DENY",
@@ -147,6 +149,19 @@ class Desk:
             self._director(session)
             said = self.files.make_next(match.group(1), match.group(2), session.label)
             return _json(HTTPStatus.OK, {"message": said.splitlines()[-1], "output": said})
+        if (match := _WITHDRAW.fullmatch(name)) and method == "POST":
+            self._director(session)
+            player, reason = _get(body, "player"), _get(body, "reason") or ""
+            if not player or not isinstance(reason, str):
+                raise EntryRefused(HTTPStatus.BAD_REQUEST, 'send {"player": "<id>", "reason": "<optional>"}')
+            said = self.files.withdraw(match.group(1), match.group(2), player, reason, session.label)
+            return _json(HTTPStatus.OK, {"message": said})
+        if (match := _PLAYERS.fullmatch(name)) and method == "POST":
+            self._director(session)
+            if not isinstance(body, dict):
+                raise EntryRefused(HTTPStatus.BAD_REQUEST, "send the player as a JSON object")
+            said = self.files.add_player(match.group(1), body, session.label)
+            return _json(HTTPStatus.OK, {"message": said})
         raise EntryRefused(HTTPStatus.NOT_FOUND, "the desk's API has no such address (see docs/desk.md)")
 
     def _static(self, request: Request, name: str) -> Reply:
@@ -221,8 +236,14 @@ class Desk:
     @staticmethod
     def _director(session: Session) -> None:
         if not session.director:
-            raise EntryRefused(HTTPStatus.FORBIDDEN, "only the director's device lists and revokes devices "
-                                                     "and pairs or draws the next round")
+            raise EntryRefused(HTTPStatus.FORBIDDEN, "only the director's device manages devices, "
+                                                     "makes the next round, withdraws and adds players")
+
+
+def _get(body: Any, key: str) -> Any:
+    """A text of a JSON object's key, None if the body is no object or the value no text."""
+    value = body.get(key) if isinstance(body, dict) else None
+    return value if isinstance(value, str) else None
 
 
 def _other_site(request: Request) -> bool:

@@ -18,7 +18,10 @@ import hashlib
 import io
 import os
 import re
+import shutil
+import tempfile
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -27,8 +30,9 @@ import pluggy
 
 from publisher.build.kept import Kept
 from publisher.build.loading import load_event
+from publisher.content.csvedit import edit_csv, header_of
 from publisher.content.folders import event_dirs
-from publisher.live.sheets import Change, EntryRefused, ResultSheet
+from publisher.live.sheets import Change, Edit, EntryRefused, ResultSheet
 from publisher.model import Event
 from publisher.problems import ContentError, display_path, report_lines
 
@@ -140,7 +144,7 @@ class DeskFiles:
             except UnicodeDecodeError:
                 raise EntryRefused(409, f"{sheet.path.name} is not UTF-8 text; save it as UTF-8") from None
             change = sheet.enter(text, entry)
-            _write(sheet, before, change)
+            _put(sheet.path, before, change.text, sheet.check)
             _log(sheet, device, change)
             return Saved(change, etag(change.text.encode("utf-8")))
 
@@ -159,6 +163,50 @@ class DeskFiles:
             _log(sheet, device, Change("", "", "", label.lower()))
             return said
 
+    def withdraw(self, slug: str, number: str, player: str, reason: str, device: str) -> str:
+        """Withdraw ``player`` from the rounds after round ``number``, in the files the system's
+        own docs name (event.toml's ``[macmahon] withdrawn``, a mahjong withdrawals file)."""
+        with self._lock_of(self.folder(slug)):
+            event, sheet = self.sheet(slug, number)
+            if player not in event.players_by_id:
+                raise EntryRefused(404, f"there is no player {player[:40]!r} in {event.name}")
+            before: dict[Path, bytes] = {}
+            edits = sheet.withdrawal(lambda path: _read(event.dir, path, before), player, reason)
+            self._apply(event.dir, edits, before)
+            said = f"withdrew {player} after round {sheet.number}"
+            _log(sheet, device, Change("", "", "", said))
+            return (f"{event.player(player).name} ({player}) is withdrawn: not in the rounds after "
+                    f"round {sheet.number}")
+
+    def add_player(self, slug: str, entry: dict[str, Any], device: str) -> str:
+        """Append a late player to players.csv, in the columns it has (``id`` and ``name`` at least)."""
+        with self._lock_of(self.folder(slug)):
+            event = self.event(slug)
+            before: dict[Path, bytes] = {}
+            text = _read(event.dir, event.players_path, before)
+            columns = header_of(text)
+            cells = {str(k).strip().lower(): v for k, v in entry.items()}
+            if not all(isinstance(v, str) and len(v) <= 200 for v in cells.values()) or not cells.get("id"):
+                raise EntryRefused(400, 'send the player as players.csv writes them: {"id": "s061", '
+                                        '"name": "Ana Novak", ...}, every value a text')
+            unknown = [c for c in cells if c not in columns]
+            if unknown:
+                raise EntryRefused(400, f"players.csv has no column {', '.join(unknown)}: its columns are "
+                                        f"{', '.join(columns)}")
+            if cells["id"] in event.players_by_id:
+                raise EntryRefused(409, f"{cells['id']} is in players.csv already")
+            edits = [Edit(event.players_path, edit_csv(text, {}, [cells]))]
+            self._apply(event.dir, edits, before)
+            added = f"{cells.get('name') or cells['id']} ({cells['id']})"
+            _log_line(event.dir / LOG, device, "", "", "", f"late player {added}")
+            return f"{added} is added to players.csv"
+
+    def _apply(self, folder: Path, edits: list[Edit], before: dict[Path, bytes]) -> None:
+        """Check the championship with the edits as the build would, then write each in place."""
+        _check_with(self.plugins, folder, edits)
+        for edit in edits:
+            _put(edit.path, before[edit.path], edit.text)
+
     def _lock_of(self, folder: Path) -> threading.Lock:
         """One lock per championship: a save reads the event, which reads every round file."""
         with self._guard:
@@ -172,23 +220,23 @@ def _bytes(path: Path) -> bytes:
         return b""
 
 
-def _write(sheet: ResultSheet, before: bytes, change: Change) -> None:
-    """Check the new text as the build reads it, then put it in place unless the file changed."""
-    path = sheet.path
+def _put(path: Path, before: bytes, text: str, check: Callable[[Path], None] | None = None) -> None:
+    """Write ``text`` beside ``path``, check it (``check``: the sheet's reader), then put it in
+    place in one rename, unless the file is no longer ``before`` (an editor saved meanwhile)."""
     staging = path.with_name(f".{path.name}.desk.tmp")
     try:
         with open(staging, "wb") as out:
-            out.write(change.text.encode("utf-8"))
+            out.write(text.encode("utf-8"))
             out.flush()
             os.fsync(out.fileno())
         if path.exists():
             os.chmod(staging, path.stat().st_mode & 0o7777)
-        try:
-            sheet.check(staging)
-        except ContentError as error:
-            problems = [replace(p, file=path) if p.file == staging else p for p in error.problems]
-            lines = report_lines(problems)
-            raise EntryRefused(422, " ".join(lines)) from None
+        if check is not None:
+            try:
+                check(staging)
+            except ContentError as error:
+                problems = [replace(p, file=path) if p.file == staging else p for p in error.problems]
+                raise EntryRefused(422, " ".join(report_lines(problems))) from None
         if _bytes(path) != before:
             raise EntryRefused(409, f"{display_path(path)} was saved by someone else (an editor?) while "
                                     "the desk wrote: nothing was written; load the round again")
@@ -197,14 +245,47 @@ def _write(sheet: ResultSheet, before: bytes, change: Change) -> None:
         staging.unlink(missing_ok=True)
 
 
+def _check_with(plugins: pluggy.PluginManager, folder: Path, edits: list[Edit]) -> None:
+    """Read the championship as the build does with ``edits`` in place, from a copy of its folder
+    in a temporary folder (the watcher never sees it); 422 with the build's problems, named
+    by the championship's own files."""
+    with tempfile.TemporaryDirectory(prefix="publisher-desk-") as temporary:
+        copy = Path(temporary) / folder.name
+        shutil.copytree(folder, copy, ignore=shutil.ignore_patterns(LOG, ".*"))
+        for edit in edits:
+            (copy / edit.path.relative_to(folder)).write_text(edit.text, encoding="utf-8", newline="")
+        try:
+            load_event(plugins, copy)
+        except ContentError as error:
+            problems = [replace(p, file=folder / p.file.relative_to(copy)) if p.file.is_relative_to(copy)
+                        else p for p in error.problems]
+            raise EntryRefused(422, " ".join(report_lines(problems)[:5])) from None
+
+
+def _read(folder: Path, path: Path, before: dict[Path, bytes]) -> str:
+    """The text of a file of the championship (``""`` if missing), its bytes kept in ``before``
+    to see whether an editor saves it before the desk writes."""
+    if not path.resolve().is_relative_to(folder.resolve()):
+        raise EntryRefused(404, "the desk writes only inside the championship's folder")
+    before[path] = data = _bytes(path)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise EntryRefused(409, f"{path.name} is not UTF-8 text; save it as UTF-8") from None
+
+
 def _log(sheet: ResultSheet, device: str, change: Change) -> None:
-    """Append the change to the championship's desk-log.csv (its header first if it is new)."""
-    log = sheet.path.parent.parent / LOG
+    """Append the change to the championship's desk-log.csv."""
+    _log_line(sheet.path.parent.parent / LOG, device, str(sheet.number), change.table, change.old, change.new)
+
+
+def _log_line(log: Path, device: str, number: str, table: str, old: str, new: str) -> None:
+    """One line of a desk-log.csv (its header first if it is new)."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     if not log.exists():
         writer.writerow(LOG_HEADER)
     writer.writerow([dt.datetime.now().astimezone().isoformat(timespec="seconds"), device,
-                     sheet.number, change.table, change.old, change.new])
+                     number, table, old, new])
     with open(log, "a", encoding="utf-8", newline="") as out:
         out.write(buffer.getvalue())

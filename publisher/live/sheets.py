@@ -10,6 +10,7 @@ its players and its checks; the desk knows files, locks, tokens and HTTP.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -35,6 +36,16 @@ class Change:
     table: str
     old: str
     new: str
+
+
+@dataclass(frozen=True)
+class Edit:
+    """One file of the championship with its new text, for an action of the day (a withdrawal,
+    a late player): the desk checks the championship with it as the build reads it, then
+    writes it in place unless the file changed meanwhile."""
+
+    path: Path
+    text: str
 
 
 class ResultSheet(ABC):
@@ -77,6 +88,12 @@ class ResultSheet(ABC):
         the system can make it from here (this is the latest round, the event goes on); None
         for a system whose rounds the desk does not make."""
         return None
+
+    def withdrawal(self, read: Callable[[Path], str], player: str, reason: str) -> list[Edit]:
+        """The files that withdraw ``player`` from the rounds after this one, as the director
+        writes them (``read(path)`` gives a file's current text, ``""`` if it does not exist).
+        Raise :class:`EntryRefused` (409) where the system's files cannot say it from here."""
+        raise EntryRefused(404, "the desk does not withdraw players of this system: edit its files")
 
     def make_next_round(self) -> str:
         """Make the next round as the system's own command does (``pair``, ``draw``), writing

@@ -12,7 +12,8 @@
   let view = null;
   let etag = null;
   let replacing = "";
-  let director = false;  // the entry a second Enter confirms, over a result already entered
+  let director = false;
+  let asked = 0;  // the latest round asked for: an older answer arriving late is dropped  // the entry a second Enter confirms, over a result already entered
 
   async function api(method, path, body, headers = {}) {
     const sent = { Authorization: "Bearer " + token, ...headers };
@@ -85,6 +86,7 @@
     $("signin").hidden = true;
     $("desk").hidden = false;
     director = answer.data.director;
+    $("later").hidden = !director;
     if (director) { $("devices").hidden = false; loadDevices(); setInterval(loadDevices, 5000); }
     if (!events.length) { $("round-title").textContent = "No championship has a round with tables yet."; return; }
     await loadRound(true);
@@ -92,16 +94,18 @@
 
   async function loadRound(fresh) {
     const slug = $("event").value;
+    const ask = ++asked;
     const answer = await api("GET", slug + "/rounds/" + $("round").value, undefined,
       fresh || !etag ? {} : { "If-None-Match": etag });
-    if (answer.status === 304) return;
+    if (ask !== asked || answer.status === 304) return;
     if (answer.status !== 200) { say(answer.data ? answer.data.error : "The round cannot be read.", true); return; }
-    const changedKind = !view || view.kind !== answer.data.kind;
+    const anotherRound = !view || view.kind !== answer.data.kind || view.event !== answer.data.event ||
+      view.round !== answer.data.round;
     view = answer.data;
     etag = answer.etag;
     document.body.classList.toggle("mahjong", isMahjong());
     $("round-title").textContent = view.name + ", round " + view.round;
-    if (changedKind || fresh) setUpForm();
+    if (anotherRound) setUpForm();  // not on every save: the helper's typing and focus stay
     renderTables();
     showPlayers();
   }
@@ -150,6 +154,8 @@
       item.append(button);
       return item;
     });
+    const seated = new Map(view.tables.flatMap((t) => t.players).map((p) => [p.id, p.name]));
+    $("round-players").replaceChildren(...[...seated].map(([id, name]) => new Option(name, id)));
     $("tables").replaceChildren(...items);
     $("tables").dataset.event = view.event;
   }
@@ -274,6 +280,16 @@
     say(answer.data.message, false);
   }
 
+  // The director's actions of the day: each answers with one line, or the build's refusal.
+  async function act(event, path, body, form) {
+    event.preventDefault();
+    const answer = await api("POST", $("event").value + "/" + path, body);
+    if (answer.status !== 200) { say(answer.data ? answer.data.error : "Not done (" + answer.status + ").", true); return; }
+    form.reset();
+    await loadRound(true);
+    say(answer.data.message, false);
+  }
+
   async function loadDevices() {
     const answer = await api("GET", "sessions");
     if (answer.status !== 200) return;
@@ -313,6 +329,13 @@
     $("round").addEventListener("change", () => loadRound(true));
     $("missing-only").addEventListener("change", renderTables);
     $("make-next").addEventListener("click", makeNext);
+    $("withdraw").addEventListener("submit", (event) => act(event, "rounds/" + view.round + "/withdrawals",
+      { player: $("withdraw-player").value.trim(), reason: $("withdraw-reason").value.trim() }, $("withdraw")));
+    $("late").addEventListener("submit", (event) => {
+      const player = { id: $("late-id").value.trim(), name: $("late-name").value.trim() };
+      if ($("late-rank").value.trim()) player.rank = $("late-rank").value.trim();
+      act(event, "players", player, $("late"));
+    });
     if (!(await join())) return;
     await loadEvents();
     setInterval(() => { if (view) loadRound(false); }, 3000);
