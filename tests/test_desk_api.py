@@ -169,7 +169,7 @@ def test_mahjong_scores_and_a_wrong_total(desk, token):
     assert status == 422 and "part 1, table 2 (h02, h08, h25, h28) sums to +40, not 0" in answer["error"]
     status, _, answer = desk.call("POST", url, {"table": 2, "part": 1, "scores": [10, 10, 10, -30],
                                                 "hands": ["8", "8", "8", "-"]}, token=token)
-    assert status == 200 and answer["new"] == "h02 10; h08 10; h25 10; h28 -30"
+    assert status == 200 and answer["new"] == "h02 10 (8); h08 10 (8); h25 10 (8); h28 -30 (-)"
     assert desk.call("POST", url, {"table": 2, "part": 9, "scores": [0, 0, 0, 0]}, token=token)[0] == 404
     assert desk.call("POST", url, {"table": 2, "scores": [0, 0, 0]}, token=token)[0] == 400
 

@@ -105,3 +105,30 @@ def test_a_mahjong_qualifier_withdraws_from_the_next_round(desk):
     assert status == 200, answer
     assert (desk.content / "hk-mahjong-open-2026/rounds/4-withdrawals.csv").read_text() == (
         f"player,reason\n{playing},flight home\n")
+
+
+def test_double_entry_writes_a_mahjong_table_once_two_helpers_agree(tmp_path):
+    desk = DeskServer(tmp_path, ("hk-mahjong-open-2026",), "--double-entry")
+    try:
+        first, second, third = desk.join("desk 1"), desk.join("desk 2"), desk.join("desk 3")
+        url = "/desk/api/hk-mahjong-open-2026/rounds/2"
+        path = desk.content / "hk-mahjong-open-2026/rounds/2-scores.csv"
+        entry = {"table": 1, "part": 1, "scores": [30, -10, -10, -10], "hands": ["64", "-", "", ""]}
+        status, _, answer = desk.call("POST", url + "/results", entry, token=first)
+        assert status == 202 and answer["waiting"] is True and not path.exists()
+        assert desk.call("GET", url, token=first)[2]["waiting"] == {"part 1 table 1": "desk 1"}
+        assert desk.call("POST", url + "/results", entry, token=first)[0] == 409  # the same device
+        wrong = {**entry, "scores": [30, -10, -20, 0]}
+        status, _, answer = desk.call("POST", url + "/results", wrong, token=second)
+        assert status == 409 and "the two entries differ (desk 1: h19 30 (64); h15 -10 (-)" in answer["error"]
+        assert not path.exists() and desk.call("GET", url, token=first)[2]["waiting"] == {}
+        bad = {**entry, "scores": [30, -10, -10, 0]}
+        assert desk.call("POST", url + "/results", bad, token=second)[0] == 422  # refused at once
+        assert desk.call("POST", url + "/results", entry, token=second)[0] == 202
+        status, _, answer = desk.call("POST", url + "/results", entry, token=third)
+        assert status == 200 and path.read_text() == "player,part,score,hands\nh19,1,30,64\nh15,1,-10,-\n" \
+                                                      "h22,1,-10,\nh07,1,-10,\n"
+        log = (desk.content / "hk-mahjong-open-2026/desk-log.csv").read_text().splitlines()
+        assert len(log) == 2 and ",desk 2 + desk 3,2,part 1 table 1,," in log[1]
+    finally:
+        desk.stop()

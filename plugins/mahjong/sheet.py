@@ -82,7 +82,7 @@ class MahjongSheet(ResultSheet):
             else:
                 changes[row.line] = cells
                 old.append(f"{played} {row.get('score')}")
-            new.append(f"{played} {cells['score']}")
+            new.append(f"{played} {cells['score']}" + (f" ({cells['hands']})" if cells.get("hands") else ""))
         return Change(edit_csv(text, changes, added), f"part {part} table {table.number}",
                       "; ".join(old), "; ".join(new))
 

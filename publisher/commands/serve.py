@@ -22,6 +22,9 @@ def add_command(subparsers: argparse._SubParsersAction) -> None:
     add_publish_option(parser)
     parser.add_argument("--desk", action="store_true",
                         help="open the results desk at /desk/: helpers' devices join by a printed code")
+    parser.add_argument("--double-entry", action="store_true",
+                        help="with the desk, write a mahjong table's scores once two devices "
+                             "entered the same (implies --desk)")
     parser.add_argument("--desk-host", default=None, metavar="ADDR",
                         help="with the desk, listen on this interface (the hall's network) instead of "
                              "127.0.0.1")
@@ -37,10 +40,10 @@ def run_serve(args: argparse.Namespace) -> int:
     watcher, live = watcher_of(args)
     host = args.desk_host or "127.0.0.1"
     desk = None
-    if args.desk or args.desk_host:
+    if args.desk or args.desk_host or args.double_entry:
         from publisher.live.desk import Desk
 
-        desk = Desk(args.plugins, args.content, say)
+        desk = Desk(args.plugins, args.content, say, args.double_entry)
     try:
         server = LiveServer(args.out, watcher.status, args.port, host, desk)
     except OSError as error:

@@ -78,9 +78,10 @@ class Desk:
     and who joined.
     """
 
-    def __init__(self, plugins: pluggy.PluginManager, content: Path, say: Callable[[str], None] = print):
+    def __init__(self, plugins: pluggy.PluginManager, content: Path, say: Callable[[str], None] = print,
+                 double_entry: bool = False):
         self.sessions = Sessions()
-        self.files = DeskFiles(plugins, content)
+        self.files = DeskFiles(plugins, content, double_entry)
         self.say = say
         self.address = ""  # the server's address, once it listens
         self.requests = RateLimit(rate=20, burst=60)   # a helper typing fast, and the page's polls
@@ -143,6 +144,10 @@ class Desk:
             saved = self.files.save(match.group(1), match.group(2), body, request.headers.get("if-match"),
                                     session.label)
             change = saved.change
+            if saved.waiting:
+                return _json(HTTPStatus.ACCEPTED, {"table": change.table, "new": change.new, "waiting": True,
+                                                   "message": f"{change.table}: first entry kept; a second "
+                                                              "helper enters the slip to write it"})
             return _json(HTTPStatus.OK, {"table": change.table, "old": change.old, "new": change.new,
                                          "etag": saved.etag}, ETag=saved.etag)
         if (match := _NEXT.fullmatch(name)) and method == "POST":

@@ -16,6 +16,7 @@ import csv
 import datetime as dt
 import hashlib
 import io
+import json
 import os
 import re
 import shutil
@@ -48,16 +49,22 @@ def etag(data: bytes) -> str:
 
 @dataclass(frozen=True)
 class Saved:
+    """What a save did: written (with the file's new ETag), or held for a second entry."""
+
     change: Change
     etag: str
+    waiting: bool = False  # double entry: the first of two entries, nothing written yet
 
 
 class DeskFiles:
     """The championships of one content folder as the desk reads and writes them."""
 
-    def __init__(self, plugins: pluggy.PluginManager, content: Path):
+    def __init__(self, plugins: pluggy.PluginManager, content: Path, double_entry: bool = False):
         self.plugins = plugins
         self.content = content
+        # Double entry: mahjong scoresheets are written once two devices entered the same.
+        self.double_entry = double_entry
+        self._first: dict[tuple[str, int, str], tuple[str, str]] = {}  # (slug, round, table) -> device, value
         self._guard = threading.Lock()
         self._locks: dict[Path, threading.Lock] = {}
         # What a read keeps for the next (a round file as read, the standings after it), as the
@@ -114,7 +121,7 @@ class DeskFiles:
         """Whether ``tag`` is still the ETag of the round's result file, known without reading
         the championship again: a page polling for news of a 2,048-player day costs a hash."""
         path = self._paths.get((slug, number))
-        return path is not None and etag(_bytes(path)) == tag
+        return path is not None and self._tag(slug, int(number), _bytes(path)) == tag
 
     def round(self, slug: str, number: str) -> tuple[dict[str, Any], str]:
         """A round's tables as the API gives them, and the ETag of its result file."""
@@ -126,7 +133,8 @@ class DeskFiles:
         missing = sum(1 for t in tables if t.get("result" if sheet.kind == "result" else "scores") is None)
         return {"event": slug, "name": event.name, "round": sheet.number, "kind": sheet.kind,
                 "file": sheet.path.relative_to(event.dir).as_posix(), "missing": missing,
-                "next": sheet.next_round(), "tables": tables}, etag(data)
+                "next": sheet.next_round(), "waiting": self.waiting(slug, sheet.number),
+                "tables": tables}, self._tag(slug, sheet.number, data)
 
     def save(self, slug: str, number: str, entry: dict[str, Any], if_match: str | None,
              device: str) -> Saved:
@@ -136,7 +144,7 @@ class DeskFiles:
         with self._lock_of(self.folder(slug)):
             _, sheet = self.sheet(slug, number)
             before = _bytes(sheet.path)
-            if if_match is not None and if_match.strip() not in (etag(before), "*"):
+            if if_match is not None and if_match.strip() not in (self._tag(slug, sheet.number, before), "*"):
                 raise EntryRefused(412, f"{sheet.path.name} changed since you read it: "
                                         "nothing was written; load the round again and re-enter")
             try:
@@ -144,9 +152,45 @@ class DeskFiles:
             except UnicodeDecodeError:
                 raise EntryRefused(409, f"{sheet.path.name} is not UTF-8 text; save it as UTF-8") from None
             change = sheet.enter(text, entry)
+            if self.double_entry and sheet.kind == "scores":
+                device = self._second(slug, sheet, change, device, before)
+                if not device:
+                    return Saved(change, self._tag(slug, sheet.number, before), waiting=True)
             _put(sheet.path, before, change.text, sheet.check)
             _log(sheet, device, change)
-            return Saved(change, etag(change.text.encode("utf-8")))
+            return Saved(change, self._tag(slug, sheet.number, change.text.encode("utf-8")))
+
+    def _tag(self, slug: str, number: int, data: bytes) -> str:
+        """The round's ETag: of its result file's bytes, and under double entry of the entries
+        waiting for their second too (a page polling sees a first entry come and go)."""
+        if not self.double_entry:
+            return etag(data)
+        return etag(data + json.dumps(sorted(self.waiting(slug, number).items())).encode("utf-8"))
+
+    def waiting(self, slug: str, number: int) -> dict[str, str]:
+        """The tables of a round entered once, awaiting their second entry: table -> device."""
+        held = list(self._first.items())  # one copy: saves of other championships run meanwhile
+        return {table: device for (s, n, table), (device, _) in held if (s, n) == (slug, number)}
+
+    def _second(self, slug: str, sheet: ResultSheet, change: Change, device: str, before: bytes) -> str:
+        """Double entry: the devices that entered the same ("desk 2 + desk 3") when this entry
+        agrees with the first; "" when it is the first (checked, kept, not written). Two entries
+        that differ are both dropped, and the slip is entered twice again."""
+        key = (slug, sheet.number, change.table)
+        first = self._first.get(key)
+        if first is None:
+            _put(sheet.path, before, change.text, sheet.check, write=False)  # refused now, not later
+            self._first[key] = (device, change.new)
+            return ""
+        if first[0] == device:
+            raise EntryRefused(409, f"{change.table} was entered by this device already: a second helper "
+                                    "enters the slip too, and the two must agree")
+        del self._first[key]
+        if first[1] != change.new:
+            raise EntryRefused(409, f"{change.table}: the two entries differ ({first[0]}: {first[1]}; "
+                                    f"{device}: {change.new}): nothing was written; check the slip and "
+                                    "enter it twice again")
+        return f"{first[0]} + {device}"
 
     def make_next(self, slug: str, number: str, device: str) -> str:
         """Pair or draw the round after round ``number`` as the system's command does; what the
@@ -220,9 +264,11 @@ def _bytes(path: Path) -> bytes:
         return b""
 
 
-def _put(path: Path, before: bytes, text: str, check: Callable[[Path], None] | None = None) -> None:
+def _put(path: Path, before: bytes, text: str, check: Callable[[Path], None] | None = None,
+         write: bool = True) -> None:
     """Write ``text`` beside ``path``, check it (``check``: the sheet's reader), then put it in
-    place in one rename, unless the file is no longer ``before`` (an editor saved meanwhile)."""
+    place in one rename, unless the file is no longer ``before`` (an editor saved meanwhile);
+    ``write=False`` only checks."""
     staging = path.with_name(f".{path.name}.desk.tmp")
     try:
         with open(staging, "wb") as out:
@@ -237,6 +283,8 @@ def _put(path: Path, before: bytes, text: str, check: Callable[[Path], None] | N
             except ContentError as error:
                 problems = [replace(p, file=path) if p.file == staging else p for p in error.problems]
                 raise EntryRefused(422, " ".join(report_lines(problems))) from None
+        if not write:
+            return
         if _bytes(path) != before:
             raise EntryRefused(409, f"{display_path(path)} was saved by someone else (an editor?) while "
                                     "the desk wrote: nothing was written; load the round again")

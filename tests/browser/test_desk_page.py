@@ -203,3 +203,26 @@ def test_axe_finds_nothing_to_fix(browser, desk, size, event):
     assert report.violations_count == 0, report.generate_report()
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
     page.context.close()
+
+
+def test_double_entry_of_a_mahjong_slip_by_two_helpers(browser, tmp_path):
+    double = DeskServer(tmp_path, ("hk-mahjong-open-2026",), "--double-entry")
+    try:
+        pages = [open_desk(browser, double, size, event="hk-mahjong-open-2026") for size in (LAPTOP, PHONE)]
+        for number, page in enumerate(pages):
+            page.locator("#table").fill("2")
+            page.locator("#table").press("Enter")
+            for score in ("25", "-5", "-10", "-10"):
+                page.keyboard.type(score)
+                page.keyboard.press("Enter")
+            page.wait_for_selector("#message.saved")
+            if number == 0:
+                assert page.locator("#message").inner_text() == (
+                    "part 1 table 2: first entry kept; a second helper enters the slip to write it")
+                pages[1].locator("#tables button", has_text="entered once").wait_for(timeout=10_000)
+                pages[1].screenshot(path=str(shots() / "desk-double-entry-phone.png"), full_page=True)
+        assert pages[1].locator("#message").inner_text().startswith("Part 1, table 2 saved: ")
+        text = (double.content / "hk-mahjong-open-2026/rounds/2-scores.csv").read_text(encoding="utf-8")
+        assert text.count(",1,") == 4 and ",1,25,\n" in text
+    finally:
+        double.stop()

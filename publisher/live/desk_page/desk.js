@@ -145,7 +145,9 @@
       button.type = "button";
       button.className = entered(t) ? "table in" : "table missing";
       const label = (isMahjong() ? "Part " + t.part + ", table " : "Table ") + t.table;
-      const value = isMahjong() ? (t.scores ? t.scores.join(" / ") : "missing") : (t.result || "missing");
+      const once = isMahjong() && (view.waiting || {})["part " + t.part + " table " + t.table];
+      const value = isMahjong() ? (t.scores ? t.scores.join(" / ") : once ? "entered once (" + once + ")" : "missing")
+        : (t.result || "missing");
       button.innerHTML = '<span class="number"></span><span class="names"></span><span class="value"></span>';
       button.children[0].textContent = label;
       button.children[1].textContent = names(t).join(isMahjong() ? ", " : " – ");
@@ -206,6 +208,11 @@
     }
     replacing = "";
     const answer = await api("POST", $("event").value + "/rounds/" + view.round + "/results", entry);
+    if (answer.status === 202) {  // double entry: the first of two
+      await loadRound(true);
+      say(answer.data.message, false);
+      return true;
+    }
     if (answer.status !== 200) {
       say(answer.data ? answer.data.error : "Not saved (" + answer.status + ").", true);
       return false;
