@@ -127,6 +127,9 @@ def test_the_site_shows_a_part_entered_table_by_table(content, run, tmp_path):
     assert code == 0, err
     page = (tmp_path / "site/hk-mahjong-open-2026/round-2.html").read_text()
     assert "0 of 2 parts scored; part 1: 1 of 4 tables in, 3 awaited" in page
+    assert '<h2 id="part-1">Half 1 <span class="tag">1 of 4 tables in</span></h2>' in page
+    standings = (tmp_path / "site/hk-mahjong-open-2026/standings-2.html").read_text()
+    assert "Provisional: 0 of 2 parts scored; part 1: 1 of 4 tables in, 3 awaited." in standings
 
 
 TALLY = '''
