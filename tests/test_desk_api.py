@@ -212,3 +212,11 @@ def test_on_the_halls_network_it_says_so(tmp_path):
         assert hall.call("GET", "/desk/api/events", token=token)[0] == 200
     finally:
         hall.stop()
+
+
+def test_a_server_on_every_interface_prints_an_address_a_phone_can_reach():
+    from publisher.live.desk import _reachable
+
+    assert _reachable("http://127.0.0.2:8000/") == "http://127.0.0.2:8000/"
+    printed = _reachable("http://0.0.0.0:8000/")
+    assert printed.startswith("http://") and printed.endswith(":8000/") and "0.0.0.0" not in printed

@@ -229,7 +229,7 @@ class Desk:
         network, a warning that the server answers there)."""
         import sys
 
-        self.address = address
+        self.address = address = _reachable(address)
         if hall:
             print(f"warning: the server answers on the hall's network at {address}: the site, and the "
                   "desk to any device that scans a code; keep the codes to your helpers", file=sys.stderr)
@@ -243,6 +243,25 @@ class Desk:
         if not session.director:
             raise EntryRefused(HTTPStatus.FORBIDDEN, "only the director's device manages devices, "
                                                      "makes the next round, withdraws and adds players")
+
+
+def _reachable(address: str) -> str:
+    """The server's address as a phone in the hall reaches it: a server listening on every
+    interface (``--desk-host 0.0.0.0``) is named by this computer's address on the network
+    its default route leaves by (a UDP socket's choice; nothing is sent)."""
+    import socket
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(address)
+    if parts.hostname not in ("0.0.0.0", "::"):
+        return address
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: routed by the default route, never reached
+            here = probe.getsockname()[0]
+        except OSError:
+            here = "127.0.0.1"
+    return f"http://{here}:{parts.port}/"
 
 
 def _get(body: Any, key: str) -> Any:

@@ -76,7 +76,7 @@ class DeskFiles:
     def folder(self, slug: str) -> Path:
         """The championship folder named ``slug``; 404 for any name that is not one (``..``,
         a hidden folder, a file): no request reaches outside the content folder."""
-        found = next((f for f in event_dirs(self.content) if f.name == slug), None)
+        found = next((f for f in self._folders() if f.name == slug), None)
         if found is None:
             raise EntryRefused(404, f"there is no championship {slug[:80]!r}")
         return found
@@ -94,7 +94,7 @@ class DeskFiles:
     def events(self) -> list[dict[str, Any]]:
         """Every championship whose system has a result sheet, with its round being played."""
         found = []
-        for folder in event_dirs(self.content):
+        for folder in self._folders():
             try:
                 with self._reading:
                     event = load_event(self.plugins, folder, self._kept)
@@ -246,10 +246,20 @@ class DeskFiles:
             return f"{added} is added to players.csv"
 
     def _apply(self, folder: Path, edits: list[Edit], before: dict[Path, bytes]) -> None:
-        """Check the championship with the edits as the build would, then write each in place."""
+        """Check the championship with the edits as the build would, then write each in place.
+        Only files read through ``_read`` (inside the championship's folder) are written."""
+        if any(edit.path not in before for edit in edits):
+            raise EntryRefused(500, "a plugin asked the desk to write a file it did not read")
         _check_with(self.plugins, folder, edits)
         for edit in edits:
             _put(edit.path, before[edit.path], edit.text)
+
+    def _folders(self) -> list[Path]:
+        """The championship folders; 409 while the content folder itself has a mistake."""
+        try:
+            return event_dirs(self.content)
+        except ContentError as error:
+            raise EntryRefused(409, " ".join(report_lines(error.problems)[:3])) from None
 
     def _lock_of(self, folder: Path) -> threading.Lock:
         """One lock per championship: a save reads the event, which reads every round file."""
@@ -271,12 +281,7 @@ def _put(path: Path, before: bytes, text: str, check: Callable[[Path], None] | N
     ``write=False`` only checks."""
     staging = path.with_name(f".{path.name}.desk.tmp")
     try:
-        with open(staging, "wb") as out:
-            out.write(text.encode("utf-8"))
-            out.flush()
-            os.fsync(out.fileno())
-        if path.exists():
-            os.chmod(staging, path.stat().st_mode & 0o7777)
+        _stage(staging, path, text)
         if check is not None:
             try:
                 check(staging)
@@ -289,8 +294,21 @@ def _put(path: Path, before: bytes, text: str, check: Callable[[Path], None] | N
             raise EntryRefused(409, f"{display_path(path)} was saved by someone else (an editor?) while "
                                     "the desk wrote: nothing was written; load the round again")
         os.replace(staging, path)
+    except OSError as error:  # a full disk, a folder the desk may not write into
+        raise EntryRefused(500, f"cannot write {display_path(path)}: {error.strerror or error}; "
+                                "nothing was written") from None
     finally:
         staging.unlink(missing_ok=True)
+
+
+def _stage(staging: Path, path: Path, text: str) -> None:
+    """The new text beside the file, on disk, with the file's permissions."""
+    with open(staging, "wb") as out:
+        out.write(text.encode("utf-8"))
+        out.flush()
+        os.fsync(out.fileno())
+    if path.exists():
+        os.chmod(staging, path.stat().st_mode & 0o7777)
 
 
 def _check_with(plugins: pluggy.PluginManager, folder: Path, edits: list[Edit]) -> None:
@@ -335,5 +353,9 @@ def _log_line(log: Path, device: str, number: str, table: str, old: str, new: st
         writer.writerow(LOG_HEADER)
     writer.writerow([dt.datetime.now().astimezone().isoformat(timespec="seconds"), device,
                      number, table, old, new])
-    with open(log, "a", encoding="utf-8", newline="") as out:
-        out.write(buffer.getvalue())
+    try:
+        with open(log, "a", encoding="utf-8", newline="") as out:
+            out.write(buffer.getvalue())
+    except OSError as error:
+        raise EntryRefused(500, f"written, but {display_path(log)} could not be appended: "
+                                f"{error.strerror or error}") from None
