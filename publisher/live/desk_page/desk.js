@@ -241,8 +241,7 @@
     event.preventDefault();
     if (target.id === "table" || target.id === "part") {
       if (!target.value.trim()) return;
-      if (isMahjong()) (target.id === "table" ? $("score-0") : $("score-0")).focus();
-      else $("result").focus();
+      $(isMahjong() ? "score-0" : "result").focus();  // the part is filled in: straight to the scores
       return;
     }
     const match = /^(score|hands)-([0-3])$/.exec(target.id);
