@@ -215,3 +215,21 @@ def test_a_withdrawal_is_one_line_of_event_toml():
     for own in ('[macmahon]\n[macmahon.withdrawn]\ns001 = 2\n', '[macmahon]\nwithdrawn = {\n  s001 = 2 }\n'):
         with pytest.raises(EntryRefused, match="add s017 = 4 to it by hand"):
             withdrawn_toml(own, "s017", 4)
+
+
+def test_a_result_of_an_earlier_round_is_checked_against_the_rounds_made_from_it(content):
+    desk = DeskFiles(plugin_manager(), content)
+    rounds = content / "hk-mahjong-open-2026/rounds"
+    first = list(csv.DictReader((rounds / "1-seating.csv").open()))
+    later = {row["player"] for row in csv.DictReader((rounds / "2-seating.csv").open())}
+    out = next(row for row in first if row["player"] not in later and row["part"] == "1")
+    seats = [row["player"] for row in first if row["part"] == "1" and row["table"] == out["table"]]
+    scores = [3000 if player == out["player"] else -1000 for player in seats]
+    before = (rounds / "1-scores.csv").read_bytes()
+    status, message = refusal(lambda: desk.save("hk-mahjong-open-2026", "1", {
+        "table": int(out["table"]), "part": 1, "scores": scores}, None, "d"))
+    # The cut after round 1 changes: the build's lottery for the old tie no longer applies
+    assert status == 422 and message.endswith(
+        "hk-mahjong-open-2026/rounds/1-lottery.csv: records a lottery, but no tie across the cut after "
+        "round 1 was left to one. Fix: remove the file: the totals and the hands decided every tie")
+    assert (rounds / "1-scores.csv").read_bytes() == before

@@ -142,7 +142,7 @@ class DeskFiles:
         is not the file's ETag), 422 (the build would refuse the file) or 409 (the file changed
         while the desk wrote)."""
         with self._lock_of(self.folder(slug)):
-            _, sheet = self.sheet(slug, number)
+            event, sheet = self.sheet(slug, number)
             before = _bytes(sheet.path)
             if if_match is not None and if_match.strip() not in (self._tag(slug, sheet.number, before), "*"):
                 raise EntryRefused(412, f"{sheet.path.name} changed since you read it: "
@@ -156,9 +156,18 @@ class DeskFiles:
                 device = self._second(slug, sheet, change, device, before)
                 if not device:
                     return Saved(change, self._tag(slug, sheet.number, before), waiting=True)
+            if not self._latest(event, sheet):  # later rounds were made from this one: read them all
+                _check_with(self.plugins, event.dir, [Edit(sheet.path, change.text)])
             _put(sheet.path, before, change.text, sheet.check)
             _log(sheet, device, change)
             return Saved(change, self._tag(slug, sheet.number, change.text.encode("utf-8")))
+
+    def _latest(self, event: Event, sheet: ResultSheet) -> bool:
+        """Whether ``sheet`` is the round being played. A result of an earlier round may change
+        what later rounds were made from (a mahjong cut, and so the next round's seating), so
+        the championship is then read whole with it, as the build will."""
+        current = self.plugins.hook.publisher_results_sheet(event=event, round=None)
+        return current is not None and current.number == sheet.number
 
     def _tag(self, slug: str, number: int, data: bytes) -> str:
         """The round's ETag: of its result file's bytes, and under double entry of the entries
