@@ -26,6 +26,8 @@ Pipeline of one build:
    in another program's format.
 5. publishing (``publisher publish``, ``watch --publish``): ``publisher_publish_targets``
    gives the class that writes the built site to the target's URL scheme.
+6. the results desk (``publisher serve --desk``): for a championship read as a build reads
+   it, ``publisher_results_sheet`` gives a round's results to enter a table at a time.
 
 Hooks that read content raise :class:`publisher.problems.ContentError` with
 every :class:`~publisher.problems.Problem` they found; the build reports them
@@ -51,6 +53,7 @@ import pluggy
 
 from publisher.build.kept import Kept
 from publisher.formats import Championship, Format
+from publisher.live.sheets import ResultSheet
 from publisher.model import DataFile, Event, File, Page, Session, Site
 from publisher.publish.targets import Target
 
@@ -256,4 +259,19 @@ def publisher_publish_targets() -> dict[str, type[Target]]:
     target's ``.publisher-manifest.json``; a Target only connects, reads, lists,
     writes (atomically) and deletes, and raises PublishError with the cause. Import
     heavy client libraries inside the hook, so other commands do not pay for them.
+    """
+
+
+# -- the results desk -----------------------------------------------------------------------
+
+@hookspec(firstresult=True)
+def publisher_results_sheet(event: Event, round: int | None) -> ResultSheet | None:
+    """Round ``round`` of the loaded and computed ``event`` (None: the round being played now)
+    as a :class:`publisher.live.sheets.ResultSheet`, for the results desk.
+
+    The system plugin that runs the event answers, None when the round has no tables yet (not
+    paired, not drawn). The desk knows no game: the sheet lists the round's tables, writes one
+    table's entry into the result file's text (only that table's rows change) and reads a
+    candidate text with the same readers and checks as the build, so that the desk refuses
+    what the build would refuse, with the same message.
     """

@@ -22,7 +22,8 @@ STAGES: list[tuple[str, list[str]]] = [
     ("vocabulary", ["publisher", "publisher.problems", "publisher.ranks", "publisher.text",
                     "publisher.model", "publisher.failures"]),
     # What the hooks name: the interfaces that plugins implement or are handed.
-    ("interfaces", ["publisher.formats", "publisher.build.kept", "publisher.publish.targets"]),
+    ("interfaces", ["publisher.formats", "publisher.build.kept", "publisher.publish.targets",
+                    "publisher.live.sheets"]),
     ("the plugin door", ["publisher.hookspecs", "publisher.plugins"]),
     ("content", ["publisher.content", "publisher.content.*"]),
     ("formats", ["publisher.formats.*"]),

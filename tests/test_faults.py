@@ -25,6 +25,9 @@ from test_output import many_players
 from publisher.build.manifest import MANIFEST_NAME, loads_manifest, manifest_of_folder
 from publisher.build.output import INSIDE_CACHE, INSIDE_LOCK, lock_file
 
+# What a build leaves beside the site: the cache of its record and its lock.
+BESIDE = [".site.publisher-cache", ".site.publisher-lock"]
+
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="tmpfs and /proc are Linux's")
 
 FULL = "the disk is full (No space left on device); free some space"
@@ -164,7 +167,7 @@ def test_a_build_killed_while_its_workers_render_leaves_no_process_and_no_lock(t
     done = subprocess.run(command, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert time.monotonic() - started < 30  # it never waited for a lock (LOCK_WAIT is 60 s)
-    assert sorted(p.name for p in tmp_path.iterdir()) == [".site.publisher-cache", ".site.publisher-lock", "content", "site"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [*BESIDE, "content", "site"]
     assert manifest_of_folder(out) == loads_manifest((out / MANIFEST_NAME).read_bytes())
 
 
@@ -183,7 +186,7 @@ def test_a_killed_watch_or_serve_leaves_no_process_and_the_next_build_runs_at_on
         done = subprocess.run(publisher("build", "--content", content, "--out", out),
                               capture_output=True, text=True, timeout=60)
         assert done.returncode == 0, done.stderr
-        assert sorted(p.name for p in tmp_path.iterdir()) == [".site.publisher-cache", ".site.publisher-lock", "content", "site"]
+        assert sorted(p.name for p in tmp_path.iterdir()) == [*BESIDE, "content", "site"]
 
 
 def test_an_import_killed_while_it_writes_leaves_no_hidden_folder_after_the_next(tmp_path):
@@ -238,7 +241,7 @@ def test_a_full_disk_is_one_line_and_the_last_site_stays(archive, tmp_path, disk
     assert (code, stdout) == (1, "")
     assert stderr == f"error: {out}: {FULL} or build into another folder with --out\n"
     assert snapshot(out) == before
-    assert sorted(p.name for p in out.parent.iterdir()) == [".site.publisher-cache", ".site.publisher-lock", "filler", "site"]
+    assert sorted(p.name for p in out.parent.iterdir()) == [*BESIDE, "filler", "site"]
     (out.parent / "filler").unlink()
     assert run("build", "--content", archive, "--out", out)[0] == 0
 

@@ -22,6 +22,9 @@ from publisher.build.manifest import MANIFEST_NAME, loads_manifest, manifest_of_
 from publisher.build.output import OutputError, SiteWriter, locked
 from publisher.plugins import plugin_manager
 
+# What a build leaves beside the site: the cache of its record and its lock.
+BESIDE = [".site.publisher-cache", ".site.publisher-lock"]
+
 
 def many_players(folder: Path, count: int) -> None:
     rows = ["id,name,rank"] + [f"p{i:04d},Player {i},{1 + i % 9}k" for i in range(count)]
@@ -105,7 +108,7 @@ def test_a_build_killed_while_writing_leaves_no_temporary_file_in_the_site(tmp_p
                    or p.read_bytes().endswith(b"</html>\n") or p.suffix != ".html"
                    for p in out.rglob("*") if p.is_file())
     subprocess.run(command, check=True, capture_output=True)
-    assert sorted(p.name for p in tmp_path.iterdir()) == [".site.publisher-cache", ".site.publisher-lock", "content", "site"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [*BESIDE, "content", "site"]
     assert manifest_of_folder(out) == loads_manifest((out / MANIFEST_NAME).read_bytes())
 
 
@@ -118,7 +121,7 @@ def test_two_builds_into_a_missing_folder_both_succeed(archive, tmp_path):
     assert [b.returncode for b in builds] == [0, 0, 0], results
     assert all("Traceback" not in err for _, err in results)
     assert manifest_of_folder(out) == loads_manifest((out / MANIFEST_NAME).read_bytes())
-    assert sorted(p.name for p in out.parent.iterdir()) == [".site.publisher-cache", ".site.publisher-lock", "site"]
+    assert sorted(p.name for p in out.parent.iterdir()) == [*BESIDE, "site"]
 
 
 def test_a_build_waits_for_the_one_writing_and_says_who_holds_the_folder(archive, tmp_path, monkeypatch):

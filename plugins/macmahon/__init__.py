@@ -19,6 +19,7 @@ from plugins.macmahon.settings import Settings, read_settings
 from plugins.macmahon.standings import RoundByRound, display, initial_scores
 from publisher import hookimpl
 from publisher.build.kept import Kept
+from publisher.live.sheets import ResultSheet
 from publisher.model import DataFile, Event, Page
 
 SYSTEMS = ("macmahon", "swiss")
@@ -112,3 +113,13 @@ def publisher_live_view(event: Event) -> dict[str, Any] | None:
 def publisher_archive_record(event: Event) -> dict[str, Any] | None:
     mm = state(event)
     return archive_record(event, mm.results) if mm and mm.results else None
+
+
+@hookimpl
+def publisher_results_sheet(event: Event, round: int | None) -> ResultSheet | None:
+    mm = state(event)
+    if mm is None:
+        return None
+    from plugins.macmahon.sheet import results_sheet  # the results desk only
+
+    return results_sheet(event, mm.rounds, mm.settings, round)

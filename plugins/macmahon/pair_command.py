@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import csv
 import io
+from collections.abc import Callable
 from pathlib import Path
 
 from plugins.macmahon.order import pairing_order
@@ -42,21 +43,31 @@ def add_pair_command(subparsers: argparse._SubParsersAction) -> None:
 
 def run_pair(args: argparse.Namespace) -> int:
     event = load_event(args.plugins, args.event_dir)
+    pair_round(event, args.round_number, args.strategy, args.dry_run, args.force, args.discard_results)
+    return 0
+
+
+def pair_round(event: Event, round_number: int | None = None, strategy: str | None = None,
+               dry_run: bool = False, force: bool = False, discard_results: bool = False,
+               say: Callable[[str], None] = print) -> None:
+    """Pair round ``round_number`` (None: the next) of the loaded event, tell ``say`` the pairing
+    and why, and write its file (unless ``dry_run``). The command and the results desk's
+    button both pair through here."""
     mm = event.data.get("macmahon")
     if mm is None or mm.grouping is None:
         raise ContentError(Problem(event.toml_path, f"is a {event.system!r} event; pair needs "
                                    "macmahon or swiss", "use draw for mahjong events", key="system"))
     if "source" in event.config:  # the rounds live in the other program's file
-        raise ContentError(Problem(args.event_dir / "event.toml", f"the rounds come from the "
+        raise ContentError(Problem(event.toml_path, f"the rounds come from the "
                                    f"{event.config['source']} file {event.config.get('file')!r}",
                                    "pair in that program, or import the file with publisher import "
                                    "to pair here", key="source"))
-    number = len(mm.rounds) + 1 if args.round_number is None else args.round_number
+    number = len(mm.rounds) + 1 if round_number is None else round_number
     # A dry run writes nothing, so it may show the pairing of a round that has its file.
-    _check_round(event, len(mm.rounds), number, args.force or args.dry_run)
-    if not (args.dry_run or args.discard_results):
+    _check_round(event, len(mm.rounds), number, force or dry_run)
+    if not (dry_run or discard_results):
         _check_results(mm.rounds, number)
-    strategy = args.strategy or mm.settings.pairing
+    strategy = strategy or mm.settings.pairing
     order = pairing_order(event.players, mm.rounds, mm.grouping, mm.settings, number,
                           mm.results.standings if mm.results else None)
     if len(order) < 2:
@@ -67,19 +78,18 @@ def run_pair(args: argparse.Namespace) -> int:
                                    "is over, lower rounds in event.toml", key="macmahon.withdrawn"))
     pairing = pair(order, strategy, f"{event.seed}:round-{number}", lambda pid: event.player(pid).name,
                    mm.settings.handicap, event.game, mm.settings.avoid_same)
-    print(f"Round {number} of {event.name}: {strategy} pairing, {STRATEGY_PAIRS[strategy]}")
-    print(_listing(event, pairing, {e.id: e.score for e in order}))
+    say(f"Round {number} of {event.name}: {strategy} pairing, {STRATEGY_PAIRS[strategy]}")
+    say(_listing(event, pairing, {e.id: e.score for e in order}))
     gone = [f"{event.player(pid).name} ({pid}) {f'after round {last}' if last else 'before round 1'}"
             for pid, last in mm.settings.withdrawn.items() if last < number]
     if gone:
-        print(f"Not paired, withdrawn: {'; '.join(gone)}.")
+        say(f"Not paired, withdrawn: {'; '.join(gone)}.")
     path = round_path(event, number)
-    if args.dry_run:
-        print(f"Dry run: {path} was not written.")
-        return 0
+    if dry_run:
+        say(f"Dry run: {path} was not written.")
+        return
     write_atomically(path, round_csv(pairing, mm.settings.handicap is not None).encode("utf-8"))
-    print(f"Wrote {path}: {len(pairing.tables)} tables{', 1 bye' if pairing.bye else ''}.")
-    return 0
+    say(f"Wrote {path}: {len(pairing.tables)} tables{', 1 bye' if pairing.bye else ''}.")
 
 
 def _check_round(event: Event, paired: int, number: int, force: bool) -> None:

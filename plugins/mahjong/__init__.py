@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from plugins.mahjong.system import SYSTEM
 from publisher import hookimpl
+from publisher.live.sheets import ResultSheet
 from publisher.model import DataFile, Event, Page, Session
 
 if TYPE_CHECKING:
@@ -137,3 +138,13 @@ def publisher_event_schedule(event: Event) -> list[Session] | None:
     from plugins.mahjong.schedule import sessions
 
     return sessions(mahjong.settings)
+
+
+@hookimpl
+def publisher_results_sheet(event: Event, round: int | None) -> ResultSheet | None:
+    mahjong = state(event)
+    if mahjong is None:
+        return None
+    from plugins.mahjong.sheet import results_sheet
+
+    return results_sheet(event, mahjong, round)

@@ -99,12 +99,8 @@ def seating_csv(parts: list[Part]) -> str:
 
 def run_draw(args: argparse.Namespace) -> int:
     event, state = _load(args)
-    number = _next_round(event, state) if args.round is None else args.round
+    number = next_to_draw(event, state) if args.round is None else args.round
     path = seating_path(event, number)
-    if args.round is None and path.exists():
-        raise ContentError(Problem(path, f"exists: every round of {event.name} is drawn, the final "
-                                   f"(round {number}) included", "there is nothing left to draw; to "
-                                   "seat a round again, name it with --round N --force"))
     if path.exists() and not args.force and not args.dry_run:
         scored = scores_path(event, number).exists()
         raise ContentError(Problem(path, "already exists" + (
@@ -113,18 +109,42 @@ def run_draw(args: argparse.Namespace) -> int:
             "enter its scores anew" if scored else
             "pass --force to draw it again (the seating is replaced)"))
     drawn = draw_round(event, state, number)
-    text = seating_csv(drawn)
-    owner_counts = state.settings.substitute_scores == "owner"
-    note = spread_note(starts(drawn, event_starts(state, number), owner_counts),
-                       "round 1" if number == 1 else f"rounds 1 to {number}")
     if args.dry_run:  # the seating alone on stdout, to be piped or redirected
-        print(text, end="")
-        print(note, file=sys.stderr)
+        print(seating_csv(drawn), end="")
+        print(winds_note(state, number, drawn), file=sys.stderr)
         return 0
-    write_atomically(path, text.encode("utf-8"))
-    print(f"Drew round {number}: {text.count(chr(10)) - 1} seats written to {display_path(path)}")
-    print(note)
+    print(write_draw(event, state, number, drawn))
     return 0
+
+
+def next_to_draw(event: Event, state: Mahjong) -> int:
+    """The first round without a seating file; refused once every round is drawn."""
+    number = _next_round(event, state)
+    path = seating_path(event, number)
+    if path.exists():
+        raise ContentError(Problem(path, f"exists: every round of {event.name} is drawn, the final "
+                                   f"(round {number}) included", "there is nothing left to draw; to "
+                                   "seat a round again, name it with --round N --force"))
+    return number
+
+
+def write_draw(event: Event, state: Mahjong, number: int, drawn: list[Part] | None = None) -> str:
+    """Draw round ``number`` (unless it is ``drawn`` already), write its seating file, and say
+    so, with how even the winds are over the event: the command and the results desk's
+    button both draw through here."""
+    drawn = drawn if drawn is not None else draw_round(event, state, number)
+    path = seating_path(event, number)
+    text = seating_csv(drawn)
+    write_atomically(path, text.encode("utf-8"))
+    return (f"Drew round {number}: {text.count(chr(10)) - 1} seats written to {display_path(path)}\n"
+            f"{winds_note(state, number, drawn)}")
+
+
+def winds_note(state: Mahjong, number: int, drawn: list[Part]) -> str:
+    """How even the starting winds are over rounds 1 to ``number`` with ``drawn`` seated."""
+    owner_counts = state.settings.substitute_scores == "owner"
+    return spread_note(starts(drawn, event_starts(state, number), owner_counts),
+                       "round 1" if number == 1 else f"rounds 1 to {number}")
 
 
 def _load(args: argparse.Namespace) -> tuple[Event, Mahjong]:

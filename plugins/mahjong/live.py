@@ -30,7 +30,7 @@ def status(event: Event, state: Mahjong) -> str:
         if current.number > 1:
             return f"Round {current.number - 1} of {total} played; {where.lower()}: not drawn yet"
         return f"{where}: not drawn yet"
-    if current.any_scored:
+    if current.started:
         return f"{where}: {current.scored_text}"
     return f"{where}: drawn, scores pending"
 

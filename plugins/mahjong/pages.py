@@ -105,7 +105,7 @@ def round_summary(state: Mahjong, current: Round) -> dict[str, Any]:
         progress = "not drawn yet"
     elif current.complete:
         progress = "played"
-    elif current.any_scored:
+    elif current.started:
         progress = current.scored_text
     else:
         progress = "drawn, scores pending"
@@ -122,9 +122,13 @@ def round_summary(state: Mahjong, current: Round) -> dict[str, Any]:
 def part_views(event: Event, state: Mahjong, current: Round) -> list[dict[str, Any]]:
     final = state.settings.is_final(current.number)
     count = state.settings.cycles_per_part[current.number - 1]
+    awaited = current.scores.awaited if current.scores else {}
     return [{
         "number": part.number, "label": state.settings.part_label(current.number, part.number),
         "scored": part.number <= current.parts_scored,
+        # A part entered table by table: how many of its tables are in so far.
+        "tables_in": (f"{len(part.tables) - len(awaited[part.number])} of {len(part.tables)} tables in"
+                      if part.number in awaited else ""),
         "scored_groups": [g for g, n in (current.scores.group_parts if current.scores else {}).items()
                           if g and n >= part.number > current.parts_scored],
         "tables": [{

@@ -59,6 +59,16 @@ class Part:
     tables: list[Table]
 
 
+@dataclass(frozen=True)
+class Entry:
+    """One row of a scores file as read: a player's score and hands in one part."""
+
+    score: Fraction
+    hands: list[Fraction]
+    line: int
+    hands_given: bool  # the hands cell is not empty
+
+
 @dataclass
 class Scores:
     """The play scores of one round: per player and part, the winning hands, the lines."""
@@ -73,6 +83,10 @@ class Scores:
     # parts at times of its own, so one group's scores come in before the other has played).
     parts_scored: int = 0
     group_parts: dict[str | None, int] = field(default_factory=dict)  # group -> its parts scored
+    # Every row as read, by (player, part): the parts still awaiting tables too.
+    entries: dict[tuple[str, int], Entry] = field(default_factory=dict)
+    # Tables of a part entered table by table, not all in yet: part -> the tables awaited.
+    awaited: dict[int, list[int]] = field(default_factory=dict)
 
 
 def seating_path(event: Event, number: int) -> Path:
@@ -281,9 +295,10 @@ def _check_one_group(path: Path, part: int, table: int, players: list[str], grou
 def read_scores(path: Path, field_ids: list[str], seating: list[Part], table_total: Fraction | None,
                 names: dict[str, str], problems: Problems) -> Scores:
     """Read a scores file: one row per player and part; every part up to the last one named
-    must have a row for every player of the round (in round 1, of the group: groups may play
-    at different times), and each of its tables must sum to ``table_total`` (None: not
-    checked).
+    has a row for every player of each table entered (in round 1, of the group: groups may play
+    at different times), and each table must sum to ``table_total`` (None: not checked).
+    A part entered table by table, with tables still to come, is a normal state: its tables
+    are listed in ``awaited`` and it counts (``play``, ``parts_scored``) once the last is in.
 
     A row may name the substitute who played a seat instead of its owner; it is the seat's
     score either way. An optional ``table`` column is checked against the seating.
@@ -334,26 +349,35 @@ def read_scores(path: Path, field_ids: list[str], seating: list[Part], table_tot
                          "wrong one", line=row.line)
             continue
         first[player, part] = row.line
-        scores.play.setdefault(player, {})[part] = score
-        scores.hands.setdefault(player, []).extend(hands)
-        scores.lines.setdefault(player, []).append(row.line)
-        if not row.get("hands"):
-            scores.hands_missing.setdefault(player, []).append(row.line)
+        scores.entries[player, part] = Entry(score, hands, row.line, bool(row.get("hands")))
     group_of = {player: table.group for table in seating[0].tables for player in table.seats}
     for group in dict.fromkeys(group_of.get(p) for p in field_ids):
         players = [p for p in field_ids if group_of.get(p) == group]
-        scored = max((part for p in players for part in scores.play.get(p, {})), default=0)
-        scores.group_parts[group] = scored
-        for part in range(1, scored + 1):
-            missing = [p for p in players if part not in scores.play.get(p, {})]
+        named = max((part for (p, part) in scores.entries if group_of.get(p) == group), default=0)
+        scored = 0
+        for part in range(1, named + 1):
+            tables = [t for t in seating[part - 1].tables if t.group == group]
+            entered = [t for t in tables if any((p, part) in scores.entries for p in t.seats)]
+            missing = [p for t in entered for p in t.seats if (p, part) not in scores.entries]
             if missing:
-                problems.add(path, f"part {part} has no score for {_some(missing)}"
+                problems.add(path, f"part {part} has no score for {_some(sorted(missing, key=players.index))}"
                              + (f" of group {group}" if group else ""),
                              f"add a row player,{part},score for each of them (0 if they scored nothing)")
             elif table_total is not None:
-                for table in seating[part - 1].tables:
-                    if table.group == group:
-                        _check_table_total(path, part, table, scores, first, table_total, problems)
+                for table in entered:
+                    _check_table_total(path, part, table, scores, first, table_total, problems)
+            if len(entered) < len(tables):
+                scores.awaited.setdefault(part, []).extend(t.number for t in tables if t not in entered)
+            elif not missing and scored == part - 1:
+                scores.group_parts[group] = scored = part
+        scores.group_parts[group] = scored
+    for (player, part), entry in scores.entries.items():
+        if part <= scores.group_parts[group_of.get(player)]:  # a part counts once its last table is in
+            scores.play.setdefault(player, {})[part] = entry.score
+            scores.hands.setdefault(player, []).extend(entry.hands)
+            scores.lines.setdefault(player, []).append(entry.line)
+            if not entry.hands_given:
+                scores.hands_missing.setdefault(player, []).append(entry.line)
     scores.parts_scored = min(scores.group_parts.values(), default=0)
     return scores
 
@@ -379,7 +403,7 @@ def _check_table_total(path: Path, part: int, table: Table, scores: Scores,
     """A table whose scores do not sum to the table total has a typing mistake: name the
     table, its players, the sum, and a line that would put it right (a lost minus sign where
     that explains it, else the last of the table's lines)."""
-    score = {p: scores.play[p][part] for p in table.seats}
+    score = {p: scores.entries[p, part].score for p in table.seats}
     total = sum(score.values(), Fraction(0))
     if total == table_total:
         return

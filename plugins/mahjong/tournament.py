@@ -86,15 +86,26 @@ class Round:
         return bool(self.scores and any(self.scores.group_parts.values()))
 
     @property
+    def started(self) -> bool:
+        """Some scores are in: a part scored, or a part's first tables entered."""
+        return self.any_scored or bool(self.scores and self.scores.awaited)
+
+    @property
     def scored_text(self) -> str:
         """"2 of 4 parts scored"; "2 of 4 parts scored in group A, 1 in group B" while round 1's
-        groups, playing at times of their own, are at different parts."""
+        groups, playing at times of their own, are at different parts; then, for a part being
+        entered table by table, "part 3: 5 of 12 tables in, 7 awaited"."""
         done = self.scores.group_parts if self.scores else {}
         if len(set(done.values())) > 1:
             first, *others = done.items()
-            return f"{first[1]} of {self.parts_total} parts scored in group {first[0]}, " + \
+            text = f"{first[1]} of {self.parts_total} parts scored in group {first[0]}, " + \
                 ", ".join(f"{n} in group {g}" for g, n in others)
-        return f"{self.parts_scored} of {self.parts_total} parts scored"
+        else:
+            text = f"{self.parts_scored} of {self.parts_total} parts scored"
+        for part, awaited in sorted(self.scores.awaited.items() if self.scores else []):
+            tables = len(self.parts[part - 1].tables)
+            text += f"; part {part}: {tables - len(awaited)} of {tables} tables in, {len(awaited)} awaited"
+        return text
 
     @property
     def playing(self) -> dict[str | None, int]:

@@ -20,6 +20,14 @@ def add_command(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--port", type=_port, default=8000,
                         help="the port on 127.0.0.1 (default 8000; 0 picks a free one)")
     add_publish_option(parser)
+    parser.add_argument("--desk", action="store_true",
+                        help="open the results desk at /desk/: helpers' devices join by a printed code")
+    parser.add_argument("--double-entry", action="store_true",
+                        help="with the desk, write a mahjong table's scores once two devices "
+                             "entered the same (implies --desk)")
+    parser.add_argument("--desk-host", default=None, metavar="ADDR",
+                        help="with the desk, listen on this interface (the hall's network) instead of "
+                             "127.0.0.1")
     parser.set_defaults(run=run_serve)
 
 
@@ -30,11 +38,17 @@ def run_serve(args: argparse.Namespace) -> int:
         return 2
     event_dirs(args.content)  # refuses a missing --content: there would be nothing to watch
     watcher, live = watcher_of(args)
+    host = args.desk_host or "127.0.0.1"
+    desk = None
+    if args.desk or args.desk_host or args.double_entry:
+        from publisher.live.desk import Desk
+
+        desk = Desk(args.plugins, args.content, say, args.double_entry)
     try:
-        server = LiveServer(args.out, watcher.status, args.port)
+        server = LiveServer(args.out, watcher.status, args.port, host, desk)
     except OSError as error:
         stop_publishing(live)
-        print(f"error: cannot listen on 127.0.0.1:{args.port}: {error.strerror}; "
+        print(f"error: cannot listen on {host}:{args.port}: {error.strerror}; "
               "pass another --port, or --port 0 for any free one", file=sys.stderr)
         return 1
     try:
@@ -45,6 +59,8 @@ def run_serve(args: argparse.Namespace) -> int:
         raise
     server.start()
     say(f"Serving {args.out} at {server.url} (Ctrl-C to stop)")
+    if desk is not None:
+        desk.announce(server.url, args.desk_host is not None)
 
     def stop() -> None:
         server.stop()

@@ -99,7 +99,7 @@ RATING = Bounds(-1000, 4000)  # Elo and EGD GoR (a 30k has about -900)
 PLACE = Bounds(1, 100_000)  # a final place, like esc_rank
 
 
-def read_csv(path: Path, required: tuple[str, ...] = ()) -> list[Row]:
+def read_csv(path: Path, required: tuple[str, ...] = (), text: str | None = None) -> list[Row]:
     """Read a UTF-8 CSV file with a header row, separated by commas (or semicolons or tabs).
 
     Blank lines are skipped; header names are lower-cased and stripped so that
@@ -108,9 +108,10 @@ def read_csv(path: Path, required: tuple[str, ...] = ()) -> list[Row]:
     becomes a space. Raises :class:`ContentError` for an unreadable or non-UTF-8
     file, a missing or repeated header column, missing required columns, a quote
     that is never closed (at the line it opened) or a row with more cells than
-    the header has. A row's ``line`` is the line it starts on.
+    the header has. A row's ``line`` is the line it starts on. ``text``, when given, is read
+    as the file's text instead of the file (the results desk reads the text it will write).
     """
-    sep, text = separator(read_text(path))
+    sep, text = separator(read_text(path) if text is None else text.removeprefix("\ufeff"))
     decimal_comma = sep != ","
     # Without a quote, a tab or an odd line break anywhere, no cell holds a space to mend.
     mend = _SPACED.search(text) is not None

@@ -19,18 +19,23 @@ import threading
 from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote, urlsplit
 
 from publisher.build.output import INSIDE
 from publisher.live.status import BuildStatus, Snapshot
 
+if TYPE_CHECKING:
+    from publisher.live.desk import Desk
+
 PREFIX = "/__publisher/"
+DESK = "/desk/"  # the results desk (publisher.live.desk), when serve runs with --desk
 CLIENT_JS = Path(__file__).with_name("live_reload.js")
 
 
 class LiveServer(ThreadingHTTPServer):
-    """Serves ``root`` on 127.0.0.1 only: it is the organiser's machine, not a public host.
+    """Serves ``root`` on 127.0.0.1 only: it is the organiser's machine, not a public host
+    (``host`` names another interface for the results desk's devices, ``serve --desk-host``).
 
     A thread per connection and a listen backlog of 128 (the standard library's is 5): a
     hall full of phones opening the local site at the start of a round must not wait.
@@ -40,14 +45,16 @@ class LiveServer(ThreadingHTTPServer):
     block_on_close = False
     request_queue_size = 128
 
-    def __init__(self, root: Path, status: BuildStatus, port: int = 8000):
+    def __init__(self, root: Path, status: BuildStatus, port: int = 8000, host: str = "127.0.0.1",
+                 desk: Desk | None = None):
         self.root = root
         self.status = status
-        super().__init__(("127.0.0.1", port), _Handler)
+        self.desk = desk
+        super().__init__((host, port), _Handler)
 
     @property
     def url(self) -> str:
-        return f"http://127.0.0.1:{self.server_address[1]}/"
+        return f"http://{self.server_address[0]}:{self.server_address[1]}/"
 
     def start(self) -> threading.Thread:
         thread = threading.Thread(target=self.serve_forever, name="publisher-serve", daemon=True)
@@ -84,12 +91,20 @@ class _Handler(SimpleHTTPRequestHandler):
     def do_HEAD(self) -> None:
         self._answer(body=False)
 
+    def do_POST(self) -> None:
+        self._desk("POST")
+
+    def do_DELETE(self) -> None:
+        self._desk("DELETE")
+
     def log_message(self, format: str, *args: Any) -> None:
         """Quiet: the console belongs to the build messages."""
 
     def _answer(self, body: bool) -> None:
         path = urlsplit(self.path).path
-        if path.startswith(PREFIX):
+        if self.server.desk is not None and (path + "/").startswith(DESK):
+            self._desk(self.command)
+        elif path.startswith(PREFIX):
             self._own(path[len(PREFIX):], body)
         else:
             self._file(path, body)
@@ -131,6 +146,36 @@ class _Handler(SimpleHTTPRequestHandler):
             data = inject(data, self.server.status.snapshot().build)
             kind = "text/html; charset=utf-8"
         self._send(HTTPStatus.OK, kind, data, body)
+
+    def _desk(self, method: str) -> None:
+        """Hand a request under /desk/ to the results desk (405 for POST without one)."""
+        from publisher.live.desk import Request
+
+        path = urlsplit(self.path).path
+        if self.server.desk is None or not (path + "/").startswith(DESK):
+            self.close_connection = True
+            self._send(HTTPStatus.METHOD_NOT_ALLOWED, "text/plain", b"", True)
+            return
+        if path == DESK[:-1]:
+            self.send_response(HTTPStatus.MOVED_PERMANENTLY)
+            self.send_header("Location", DESK)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return
+        headers = {name.lower(): value for name, value in self.headers.items()}
+        reply = self.server.desk.answer(Request(method, path[len(DESK):], headers, self.rfile.read,
+                                                self.client_address[0]))
+        self.send_response(reply.status)
+        for name, value in reply.headers.items():
+            self.send_header(name, value)
+        if reply.status != HTTPStatus.NOT_MODIFIED and reply.status != HTTPStatus.NO_CONTENT:
+            self.send_header("Content-Type", reply.kind)
+            self.send_header("Content-Length", str(len(reply.body)))
+        self.end_headers()
+        if method != "HEAD" and reply.body:
+            self.wfile.write(reply.body)
+        if reply.status >= 400 and self.headers.get("Content-Length", "0") != "0":
+            self.close_connection = True  # the body may be left unread: the connection cannot go on
 
     def _not_found(self, body: bool) -> None:
         page = inject(b"<!doctype html><title>Not found</title><h1>Not found</h1>"
