@@ -57,7 +57,7 @@ def test_the_next_mahjong_round_is_drawn_once_every_table_is_in(desk):
         assert status == 200, answer
     status, _, answer = desk.call("POST", url + "/next", {}, token=director)
     assert status == 200
-    drew, winds = answer["message"].split("\n")  # what publisher draw prints
+    drew, winds = answer["output"].splitlines()  # what publisher draw prints
     assert drew == "Drew round 3: 32 seats written to content/hk-mahjong-open-2026/rounds/3-seating.csv"
     assert winds.startswith("Winds over rounds 1 to 3: every player within ceil(P/4)+")
     assert (desk.content / "hk-mahjong-open-2026/rounds/3-seating.csv").is_file()
