@@ -909,6 +909,30 @@ def test_a_folder_without_links_takes_its_lock_all_the_same(tmp_path, run, monke
     assert code == 1 and f"another publish is under way there ({lock_line(busy)})" in stderr
 
 
+def test_a_long_publish_writes_its_lock_again_and_never_one_taken_over(tmp_path, monkeypatch):
+    """A first upload over a hall's Wi-Fi may take longer than a lock may be left: the publish
+    writes its lock again as it sends, unless another publish has taken it over since."""
+    from plugins.targets.folder import FolderTarget
+    from publisher.publish import lock
+
+    monkeypatch.setattr(lock, "RENEW_EVERY", 0.0)
+    www = tmp_path / "www"
+    www.mkdir()
+    target = FolderTarget(parse_address(str(www)), {}, threading.Lock())
+    lease = lock.Lease(lock.take_lock(target, print))
+    taken = Holder.loads(lease.mine)
+    time.sleep(0.01)
+    lease.renew(target)
+    renewed = Holder.loads((www / LOCK_NAME).read_bytes())
+    assert renewed is not None and taken is not None and renewed.since > taken.since
+    assert (www / LOCK_NAME).read_bytes() == lease.mine
+    other = Holder("another-laptop", 4242, time.time()).dumps()
+    (www / LOCK_NAME).write_bytes(other)
+    lease.renew(target)
+    lock.release_lock(target, lease.mine)
+    assert (www / LOCK_NAME).read_bytes() == other  # theirs: neither renewed nor removed
+
+
 # -- what a long upload and a plain FTP publish tell -----------------------------------------
 
 def test_a_long_upload_tells_its_progress_in_a_log(on):

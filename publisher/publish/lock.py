@@ -5,7 +5,9 @@ same host, would mix two sites' files and manifests. A publish first creates
 ``.publisher-lock.json`` at the target's root, exclusively (the target's
 :meth:`~publisher.publish.targets.Target.create`), naming its host, process and start;
 a second publish that finds it stops, saying who holds it since when. A lock whose
-process is gone (on this machine), or older than :data:`STALE_AFTER`, is taken over.
+process is gone (on this machine), or older than :data:`STALE_AFTER`, is taken over; so
+that a long first upload over a hall's Wi-Fi is never taken for one left behind, a publish
+writes its lock again every :data:`RENEW_EVERY` seconds while it sends (:class:`Lease`).
 The lock is removed when the publish ends, failed or not; it is never a file of the site.
 """
 
@@ -14,6 +16,7 @@ from __future__ import annotations
 import json
 import os
 import socket
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -24,6 +27,8 @@ from publisher.publish.targets import Headers, Target
 LOCK_NAME = ".publisher-lock.json"
 # A lock older than this is taken for one left by a publish that will never end.
 STALE_AFTER = 3600.0
+# How often a running publish writes its lock again, far within STALE_AFTER.
+RENEW_EVERY = 300.0
 LOCK_HEADERS = Headers("application/json; charset=utf-8", "no-cache")
 
 
@@ -91,6 +96,29 @@ def _left_behind(holder: Holder | None) -> str | None:
                 "if that publish still runs, stop it")
     return None
 
+
+
+class Lease:
+    """This publish's lock while it runs: written again with the time now every
+    :data:`RENEW_EVERY` seconds (by whichever upload comes by), unless someone took it over."""
+
+    def __init__(self, mine: bytes):
+        self.mine = mine
+        self.renewed = time.monotonic()
+        self._renewing = threading.Lock()
+
+    def renew(self, target: Target) -> None:
+        if time.monotonic() - self.renewed < RENEW_EVERY or not self._renewing.acquire(blocking=False):
+            return
+        try:
+            self.renewed = time.monotonic()
+            if target.read(LOCK_NAME) != self.mine:
+                return  # taken over: nothing of this publish's to renew
+            fresh = Holder.this_process().dumps()
+            target.write(LOCK_NAME, fresh, LOCK_HEADERS)
+            self.mine = fresh
+        finally:
+            self._renewing.release()
 
 
 def release_lock(target: Target, mine: bytes) -> None:

@@ -42,7 +42,7 @@ from publisher.build.manifest import (
     manifest_of,
 )
 from publisher.build.output import read_manifest
-from publisher.publish.lock import LOCK_NAME, release_lock, take_lock
+from publisher.publish.lock import LOCK_NAME, Lease, release_lock, take_lock
 from publisher.publish.progress import Progress
 from publisher.publish.targets import (
     DEFAULT_JOBS,
@@ -187,10 +187,11 @@ def publish(pm: pluggy.PluginManager, address: Address, site: LocalSite, *, jobs
                            "path outside its root; build the site again (nothing was sent)")
     report = PublishReport(address.display, dry_run=dry_run)
     pool = _Pool(kind, address, jobs if kind.concurrent else 1)
-    lock: bytes | None = None
+    lease: Lease | None = None
     try:
         if not dry_run:  # a dry run writes nothing, and may look while another publish runs
-            [lock] = pool.first([lambda t: take_lock(t, lambda text: _say(warn, text))])
+            [mine] = pool.first([lambda t: take_lock(t, lambda text: _say(warn, text))])
+            lease = Lease(mine)
         [recorded_data, listing] = pool.first([lambda t: t.read(MANIFEST_NAME), lambda t: t.listing()])
         recorded = _recorded(address, recorded_data, force)
         leftovers = sorted(p for p in listing if is_temp_name(p))
@@ -217,7 +218,7 @@ def publish(pm: pluggy.PluginManager, address: Address, site: LocalSite, *, jobs
         if changes:
             pending = {**old, **{p: Entry("", site.manifest[p].size) for p in changes.uploads}}
             _write_manifest(pool, pending)
-            landed = _Landed(pending, site.manifest, progress)
+            landed = _Landed(pending, site.manifest, progress, lease)
             report.sent_bytes = sum(site.manifest[p].size for p in report.uploaded)
             if progress is not None:
                 progress.begin(len(report.uploaded), report.sent_bytes)
@@ -234,8 +235,8 @@ def publish(pm: pluggy.PluginManager, address: Address, site: LocalSite, *, jobs
         raise SiteChanged(f"cannot publish to {address.display}: {error} changed while the site was "
                           "sent (a build ran meanwhile); publish again") from None
     finally:
-        if lock is not None:
-            _release(pool, lock)
+        if lease is not None:
+            _release(pool, lease.mine)
         pool.close()
     report.seconds = time.perf_counter() - started
     return report
@@ -345,8 +346,8 @@ class _Landed:
     next one only what had not landed (and the last few files). Each rewrite names only
     files that landed, so a rewrite that is overtaken by another loses progress, never truth."""
 
-    def __init__(self, pending: Manifest, site: Manifest, progress: Progress | None):
-        self.manifest, self.site, self.progress = dict(pending), site, progress
+    def __init__(self, pending: Manifest, site: Manifest, progress: Progress | None, lease: Lease | None):
+        self.manifest, self.site, self.progress, self.lease = dict(pending), site, progress, lease
         # A rewrite every few times the manifest's own size: what it costs stays a fraction of the upload.
         self.every = max(CHECKPOINT_BYTES, CHECKPOINT_RATIO * MANIFEST_LINE * len(pending))
         self.unsaved = 0
@@ -354,8 +355,10 @@ class _Landed:
         self.saving = threading.Lock()  # one rewrite at a time: they share the temporary name
 
     def send(self, target: Target, path: str, data: bytes) -> None:
-        """Upload ``path`` and count it as landed."""
+        """Upload ``path`` and count it as landed; keep this publish's lock fresh."""
         target.write(path, data, headers_for(path))
+        if self.lease is not None:
+            self.lease.renew(target)
         if self.progress is not None:
             self.progress.landed(len(data))
         with self.lock:
