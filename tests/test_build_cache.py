@@ -90,6 +90,24 @@ def test_a_second_run_renders_only_what_one_result_changed(archive, tmp_path, ru
     assert snapshot(site) == snapshot(tmp_path / "fresh")
 
 
+def test_after_everything_was_built_again_one_result_still_renders_only_its_pages(archive, tmp_path,
+                                                                                  run, renders):
+    """A new public address renders every page; the record of every championship is then
+    written again, so the next result renders only what it changed, not everything again."""
+    site = tmp_path / "site"
+    build(run, archive, site)
+    toml = archive / "site.toml"
+    toml.write_text(toml.read_text(encoding="utf-8").replace("https://", "https://new."), encoding="utf-8")
+    renders.clear()
+    build(run, archive, site)
+    full = len(renders)
+    flip_a_result(archive)
+    renders.clear()
+    build(run, archive, site)
+    assert "ljubljana-go-open-2026/round-3.html" in renders and len(renders) < full / 5
+    assert not [path for path in renders if path.startswith("wosc-2026/")]
+
+
 def test_a_page_removed_from_the_site_is_written_again(archive, tmp_path, run, renders):
     site = tmp_path / "site"
     build(run, archive, site)

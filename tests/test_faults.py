@@ -23,7 +23,7 @@ from gotha_samples import write_tournament
 from test_output import many_players
 
 from publisher.build.manifest import MANIFEST_NAME, loads_manifest, manifest_of_folder
-from publisher.build.output import INSIDE_CACHE, INSIDE_LOCK, lock_file
+from publisher.build.output import INSIDE_LOCK, lock_file
 
 # What a build leaves beside the site: the cache of its record and its lock.
 BESIDE = [".site.publisher-cache", ".site.publisher-lock"]
@@ -213,13 +213,12 @@ def test_a_mount_point_is_built_and_rebuilt_with_its_staging_inside_it(archive, 
     write(archive / "club-swiss/rules.md", "# Rules\n\nPlay nicely.\n")
     code, _, stderr = run("build", "--content", archive, "--out", out)
     assert (code, stderr) == (0, "")
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["content", "site"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".site.publisher-cache", "content", "site"]
     assert not (out / ".publisher-staging").exists() and (out / INSIDE_LOCK).is_file()
     manifest = loads_manifest((out / MANIFEST_NAME).read_bytes())
     assert INSIDE_LOCK not in manifest and "club-swiss/pages/rules.html" in manifest
-    cache = {p.relative_to(out).as_posix() for p in (out / INSIDE_CACHE).rglob("*") if p.is_file()}
-    assert f"{INSIDE_CACHE}/record.pickle" in cache  # the build's record is kept inside too
-    assert manifest == manifest_of_folder(out, frozenset({MANIFEST_NAME, INSIDE_LOCK, *cache}))
+    assert manifest == manifest_of_folder(out, frozenset({MANIFEST_NAME, INSIDE_LOCK}))
+    assert (tmp_path / ".site.publisher-cache" / "record.pickle").is_file()  # beside: never served
 
 
 def test_a_mount_point_under_a_read_only_folder_builds(archive, tmp_path, disk, run):

@@ -19,6 +19,7 @@ import contextlib
 import functools
 import gc
 import os
+import pickle
 import sys
 import time
 from collections.abc import Callable, Iterator, Mapping
@@ -175,6 +176,10 @@ class Builder:
                 return [Problem(self._cache.folder, f"could not be kept ({cause.strerror or cause})",
                                 "the next build renders everything again; free some space or delete "
                                 "the folder")]
+            except (pickle.PicklingError, TypeError, AttributeError) as error:  # a plugin's record
+                return [Problem(self._cache.folder, f"could not be kept: a championship's summary does "
+                                f"not pickle ({error})", "the next build renders everything again; a "
+                                "plugin's record must be plain data (docs/plugins.md)")]
         self._record = record if self.remember else Record(record.theme, record.settings)
         return []
 
@@ -197,8 +202,9 @@ class Builder:
             if previous is None or previous.fingerprint != fingerprint:
                 changed.append(folder.name)
             elif writer.keep_group(f"{folder.name}/", len(previous.keys)):
-                # A single build needs no keys of a championship it does not render.
-                kept[folder.name] = previous if self.remember else BuiltEvent(fingerprint, previous.event)
+                if not self.remember:
+                    previous.keys = {}  # a single build needs no keys of a championship it does not render
+                kept[folder.name] = previous
                 continue
             pending.append((folder, fingerprint))
         for (folder, _), result in zip(pending, self._read_and_write_all(writer, pending, problems),

@@ -47,9 +47,8 @@ LOCK_WAIT = 60.0
 # The staging folder and the lock inside a mount point --out, where nothing of the site is named so.
 INSIDE_STAGING = ".publisher-staging"
 INSIDE_LOCK = ".publisher-lock"
-INSIDE_CACHE = ".publisher-cache"
 # What a build keeps of its own inside a mount point --out: never part of the site.
-INSIDE = frozenset({INSIDE_STAGING, INSIDE_LOCK, INSIDE_CACHE})
+INSIDE = frozenset({INSIDE_STAGING, INSIDE_LOCK})
 # The fix of a write the disk refused, besides mending the disk.
 ELSEWHERE = "build into another folder with --out"
 
@@ -75,8 +74,11 @@ def lock_file(out: Path) -> Path:
 
 def cache_dir(out: Path) -> Path:
     """Where ``publisher build`` keeps its record for the next run (publisher.build.record):
-    beside ``out``, or inside a mount point, like the staging folder."""
-    return out / INSIDE_CACHE if is_mount_point(out) else out.parent / f".{out.name}.publisher-cache"
+    beside ``out``, even when it is a mount point, since nothing of it is renamed into
+    ``out`` and a web server serving ``out`` must never serve it (the record holds every
+    column of players.csv). Where nothing can be written beside a mount point, the record
+    is not kept and every run is a full build (a warning says so)."""
+    return out.parent / f".{out.name}.publisher-cache"
 
 
 def is_mount_point(out: Path) -> bool:

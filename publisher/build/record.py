@@ -21,6 +21,7 @@ the championship was built again, so a one-result build rewrites one part.
 from __future__ import annotations
 
 import hashlib
+import importlib.metadata
 import os
 import pickle
 import sys
@@ -89,7 +90,7 @@ class RecordCache:
         self.folder = folder
         self.out = out
         self.stamp = (FORMAT, __version__, sys.version_info[:2], code_stamp(pm))
-        self._saved: dict[str, Fingerprint] = {}  # the parts on disk, by slug
+        self._on_disk: dict[str, BuiltEvent] = {}  # the parts as read or last written, by slug
 
     def load(self) -> Record | None:
         """The record of the build that wrote ``out`` as it is now, or None when there is
@@ -110,23 +111,26 @@ class RecordCache:
                 continue  # that championship is built again
             if isinstance(item, BuiltEvent) and item.fingerprint == fingerprint:
                 events[slug] = item
-        self._saved = {slug: item.fingerprint for slug, item in events.items()}
+        self._on_disk = dict(events)
         return Record(index.theme, index.settings, events, index.site_inputs, index.site_files,
                       index.site_keys, index.site_warnings)
 
     def save(self, record: Record) -> None:
-        """Keep ``record`` for the next run: the parts of championships built again, then
-        the index, which names only parts that are on disk."""
+        """Keep ``record`` for the next run: the part of every championship built again (any
+        part but the very one read from disk), then the index, which names only parts that
+        are on disk; parts of championships gone (or of a cache that no longer held) go."""
         parts = self.folder / EVENTS
         parts.mkdir(parents=True, exist_ok=True)
         for slug, item in record.events.items():
-            if self._saved.get(slug) != item.fingerprint:
+            if self._on_disk.get(slug) is not item:
                 write_atomically(parts / f"{slug}.pickle", pickle.dumps(item, pickle.HIGHEST_PROTOCOL))
-        for gone in self._saved.keys() - record.events.keys():
-            (parts / f"{gone}.pickle").unlink(missing_ok=True)
-        self._saved = {slug: item.fingerprint for slug, item in record.events.items()}
+        for part in parts.iterdir():
+            if part.suffix == ".pickle" and part.stem not in record.events:
+                part.unlink(missing_ok=True)
+        self._on_disk = dict(record.events)
         index = _Index(self.stamp, self._manifest(), record.theme, record.settings, record.site_inputs,
-                       record.site_files, record.site_keys, record.site_warnings, dict(self._saved))
+                       record.site_files, record.site_keys, record.site_warnings,
+                       {slug: item.fingerprint for slug, item in record.events.items()})
         write_atomically(self.folder / INDEX, pickle.dumps(index, pickle.HIGHEST_PROTOCOL))
 
     def _manifest(self) -> bytes:
@@ -140,9 +144,14 @@ def _read(path: Path) -> object:
     return pickle.loads(path.read_bytes())
 
 
-def code_stamp(pm: pluggy.PluginManager) -> tuple[tuple[str, int, int], ...]:
+# The libraries whose release may change a page's bytes (templates, Markdown, feeds, codes).
+LIBRARIES = ("jinja2", "markupsafe", "markdown", "nh3", "babel", "feedgen", "icalendar", "segno", "anyascii")
+
+
+def code_stamp(pm: pluggy.PluginManager) -> tuple:
     """The path, time and size of every source file of the publisher and of every plugin
-    (each plugin's package, or its module alone): a changed line of code may change a page."""
+    (each plugin's package, or its module alone), and the releases of the libraries that
+    make pages: a changed line of code, or an upgrade, may change a page."""
     roots = {Path(__file__).parent.parent}
     for plugin in pm.get_plugins():
         if isinstance(plugin, ModuleType) and getattr(plugin, "__file__", None):
@@ -154,4 +163,11 @@ def code_stamp(pm: pluggy.PluginManager) -> tuple[tuple[str, int, int], ...]:
         for path in files:
             st = os.stat(path)
             found.append((str(path), st.st_mtime_ns, st.st_size))
-    return tuple(found)
+    return (*found, *(_release(name) for name in LIBRARIES))
+
+
+def _release(name: str) -> tuple[str, str]:
+    try:
+        return name, importlib.metadata.version(name)
+    except importlib.metadata.PackageNotFoundError:
+        return name, ""
