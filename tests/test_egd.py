@@ -74,6 +74,14 @@ def test_names_the_egd_cannot_encode_are_reported_not_mangled(tmp_path, run):
                for p in problems)
 
 
+def test_an_output_that_is_a_folder_is_refused_with_a_file_name(tmp_path, run):
+    (tmp_path / "results").mkdir()
+    code, stdout, stderr = run("export", "egd", with_latin_names(tmp_path), "-o", tmp_path / "results")
+    assert (code, stdout) == (1, "")
+    assert f"error: {tmp_path / 'results'}: is a folder. Fix: name the file to write, like -o " in stderr
+    assert sorted((tmp_path / "results").iterdir()) == []
+
+
 def round_games(folder: Path, names: dict[str, str]) -> list[set[tuple[str, str, str]]]:
     found = []
     for path in sorted((folder / "rounds").glob("*.csv"), key=lambda p: int(p.stem)):

@@ -35,6 +35,9 @@ def run_export(args: argparse.Namespace) -> int:
     folder = out.parent if str(out.parent) else Path(".")
     if not folder.is_dir():
         raise ContentError(Problem(folder, "is not a folder", "write the file into an existing folder"))
+    if out.is_dir():
+        raise ContentError(Problem(out, "is a folder", f"name the file to write, like -o {out / out.name}"
+                                   f"{known[args.format].suffix}"))
     write_atomically(out, data, "write it into another folder with -o")  # never half a file for a federation
     print(f"Wrote {out}")
     return 0
