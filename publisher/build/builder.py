@@ -422,8 +422,10 @@ def _not_content(name: str) -> bool:
 def _fingerprint(folder: Path, recurse: bool = True) -> Fingerprint:
     """Changes whenever a file of the championship folder (or, ``recurse=False``, a file
     directly in it) is added, removed, edited, touched or has its permissions changed (a
-    fix of permissions is worth a rebuild); logs and editors' temporary files are no part
-    of it. Read with scandir: a no-change build of a big archive looks at every folder."""
+    fix of permissions is worth a rebuild), and when a folder inside it comes or goes (a
+    folder named like a round file is a mistake to tell); logs and editors' temporary
+    files are no part of it. Read with scandir: a no-change build of a big archive looks
+    at every folder."""
     found = []
     pending: list[tuple[str | Path, str]] = [(folder, "")]
     while pending:
@@ -435,6 +437,7 @@ def _fingerprint(folder: Path, recurse: bool = True) -> Fingerprint:
         for entry in entries:
             if recurse and entry.is_dir(follow_symlinks=False):
                 pending.append((entry.path, f"{prefix}{entry.name}/"))
+                found.append((f"{prefix}{entry.name}/", 0, 0, 0))
             elif entry.is_file() and not _not_content(entry.name):
                 try:
                     st = entry.stat()
