@@ -95,6 +95,17 @@ def test_particles_and_family_names_of_several_words_come_from_their_columns(tmp
         ["Ruiz López", "Maria del Carmen", "", "ES"], ["05", "Speler", "", "NL"]]
 
 
+def test_the_surname_column_an_import_writes_serves_as_the_last_name(tmp_path, run):
+    folder = finished(tmp_path, run)
+    rows = people({"p08": {"name": "Jan de Vries", "last_name": "de Vries", "first_name": "Jan"}})
+    for row in rows:
+        row["surname"] = row.pop("last_name")  # the column an import writes
+    write_players(folder, rows)
+    code, _, _ = run("export", "ema", folder, "-o", tmp_path / "ema.csv")
+    assert code == 0
+    assert sheet(tmp_path / "ema.csv")[9][1:3] == ["de Vries", "Jan"]
+
+
 def test_every_refusal_names_the_player_the_line_and_the_fix(tmp_path, run):
     folder = make_event(tmp_path)
     play(run, folder, 1, {f"p{i:02d}": 100 - i for i in range(1, 17)})

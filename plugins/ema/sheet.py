@@ -14,6 +14,7 @@ from typing import Any
 
 from plugins.mahjong.standings import Result, display
 from plugins.spreadsheets.table import spreadsheet_csv
+from publisher.formats import written_surname
 from publisher.model import Event, Player
 from publisher.problems import Problems
 
@@ -90,11 +91,12 @@ def _tournament(event: Event, codes: frozenset[str], problems: Problems) -> list
 
 
 def _names(event: Event, player: Player, split: list[Player], problems: Problems) -> tuple[str, str]:
-    """Last and first name: the ``last_name`` and ``first_name`` columns, else a name of two
-    words in the usual order (noted in ``split``); any other name is a problem."""
-    last = player.fields.get("last_name", "").strip()
-    if last:
-        return last, player.fields.get("first_name", "").strip()
+    """Last and first name: the ``last_name`` (or an import's ``surname``) and ``first_name``
+    columns, else a name of two words in the usual order (noted in ``split``); any other name
+    is a problem."""
+    written = written_surname(player)
+    if written is not None:
+        return written
     words = player.name.split()
     particles = [w for w in words if w.casefold() in PARTICLES]
     if len(words) == 2 and not particles:

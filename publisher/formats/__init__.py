@@ -89,11 +89,20 @@ def new_player_id(name: str, used: set[str]) -> str:
     return candidate
 
 
+def written_surname(player: Player) -> tuple[str, str] | None:
+    """The family and given names as players.csv's columns write them: ``last_name`` (the
+    EMA's word) or ``surname`` (what an import writes), with ``first_name``; None when
+    neither is filled."""
+    family = (player.fields.get("last_name") or player.fields.get("surname") or "").strip()
+    return (family, player.fields.get("first_name", "").strip()) if family else None
+
+
 def surname_and_first_name(player: Player) -> tuple[str, str]:
-    """The two parts rating lists keep apart: from the ``surname`` and ``first_name`` columns
-    of players.csv (an import writes them), else the name read as "Firstname Surname"."""
-    if player.fields.get("surname"):
-        return player.fields["surname"], player.fields.get("first_name", "")
+    """The two parts rating lists keep apart: from the columns (:func:`written_surname`),
+    else the name read as "Firstname Surname"."""
+    written = written_surname(player)
+    if written is not None:
+        return written
     first, _, surname = player.name.strip().rpartition(" ")
     return (surname, first) if first else (player.name.strip(), "")
 
