@@ -79,7 +79,7 @@ def test_find_lists_everyone_by_name_with_table_and_opponent(tmp_path):
         {"key": "cleo cole p04", "name": "Cleo Cole", "table": "2", "seat": "White",
          "others": "ana Ames", "result": "drew ½-½"},
         {"key": "zana zoric p01", "name": "Žana Zorić", "table": "1", "seat": "Black",
-         "others": "<b>Bold</b> Bob", "result": ""}]}
+         "others": "<b>Bold</b> Bob", "result": ""}], "out": []}
     page = (site / "club/find.html").read_text(encoding="utf-8")
     embedded = re.search(r'<script type="application/json" id="find-data">(.*?)</script>', page)
     assert embedded and json.loads(embedded.group(1)) == find
@@ -90,7 +90,17 @@ def test_find_lists_everyone_by_name_with_table_and_opponent(tmp_path):
 
 
 def test_find_data_without_tables_is_an_empty_list():
-    assert find_data({"heading": "", "tables": []}) == {"heading": "", "entries": []}
+    assert find_data({"heading": "", "tables": []}) == {"heading": "", "entries": [], "out": []}
+
+
+def test_players_no_longer_at_the_tables_are_listed_with_why():
+    """A mahjong player knocked out is in find.json's ``out``, keyed as the rows are."""
+    live = {"heading": "Round 2", "tables": [], "out": [
+        {"id": "m9", "name": "Ødegård Zoe", "note": "out after round 1: rank 37 of 64, -12.5"},
+        {"id": "m2", "name": "Ann Ames", "note": "withdrew after round 1"}]}
+    assert find_data(live)["out"] == [
+        {"key": "ann ames m2", "name": "Ann Ames", "note": "withdrew after round 1"},
+        {"key": "odegard zoe m9", "name": "Ødegård Zoe", "note": "out after round 1: rank 37 of 64, -12.5"}]
 
 
 @pytest.mark.parametrize(("result", "first", "second"), [

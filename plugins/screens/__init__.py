@@ -16,9 +16,13 @@ from pathlib import Path
 
 from publisher import hookimpl
 from publisher.model import DataFile, Event, File, Page
+from publisher.problems import ContentError, Problem
 from publisher.text import fold_table
 
 HERE = Path(__file__).parent
+# event.toml [screens] scale: a factor on the screens' type, for a hall read from further away
+# (or a smaller one). Beyond these bounds the screens would show a handful of names, or unreadable ones.
+SCALE = (0.5, 3.0)
 
 
 @hookimpl
@@ -29,6 +33,23 @@ def publisher_template_dirs() -> list[Path]:
 @hookimpl
 def publisher_static_dirs() -> list[Path]:
     return [HERE / "static"]
+
+
+@hookimpl
+def publisher_load_event(event: Event) -> None:
+    """event.toml's ``[screens]``: ``scale``, a number from 0.5 to 3 (1 when left out)."""
+    table = event.config.get("screens", {})
+    if not isinstance(table, dict):
+        raise ContentError(Problem(event.toml_path, f"must be a table, not {table!r}",
+                                   "write [screens] on a line of its own, then scale = 1.25 under it",
+                                   key="screens"))
+    scale = table.get("scale", 1)
+    if isinstance(scale, bool) or not isinstance(scale, int | float) or not SCALE[0] <= scale <= SCALE[1]:
+        raise ContentError(Problem(
+            event.toml_path, f"must be a number from {SCALE[0]:g} to {SCALE[1]:g}, not {scale!r}",
+            "1 is the type for a hall read from about 5 m; 1.5 makes it half as big again",
+            key="screens.scale"))
+    event.data["screens"] = {"scale": float(scale)}
 
 
 @hookimpl
@@ -44,7 +65,7 @@ def publisher_event_pages(event: Event) -> list[Page | DataFile | File]:
         DataFile("data/live.json", event.live),
         DataFile("data/find.json", find),
         Page("screen.html", "screens/screen.html", f"Screen — {event.name}",
-             nav="Hall screen", nav_order=95),
+             {"scale": event.data["screens"]["scale"]}, nav="Hall screen", nav_order=95),
         Page("find.html", "screens/find.html", f"Find your table — {event.name}",
              {"find": find, "fold": fold_table()},
              nav="Find your table", nav_order=15),

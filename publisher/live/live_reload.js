@@ -16,14 +16,16 @@
       banner = document.createElement("div");
       banner.id = "publisher-error";
       banner.setAttribute("role", "alert");
-      if (hall) {
-        banner.style.cssText = "position:fixed;left:1.2vw;bottom:2vh;z-index:2147483647;background:#222;" +
-          "color:#ffd400;font:600 min(2vh,3vw)/1.4 system-ui,sans-serif;padding:.3em .8em;border-radius:.3em";
+      var foot = hall && document.querySelector(".screen-foot");
+      if (foot) {
+        // In the screen's footer, beside "Page 1 of 2": in the line's flow, it covers nothing.
+        banner.style.cssText = "color:#ffd400;font-weight:700";
+        foot.insertBefore(banner, foot.children[1] || null);
       } else {
         banner.style.cssText = "background:#7a0b0b;color:#fff;font:600 16px/1.4 system-ui,sans-serif;" +
           "padding:12px 16px;white-space:pre-wrap;max-height:50vh;overflow:auto";
+        document.body.prepend(banner);
       }
-      document.body.prepend(banner);
     }
     banner.textContent = hall ? "Results are being updated"
       : (heading || "The content has a mistake; this is the last good site.") + "\n" + text;
