@@ -5,9 +5,9 @@ The system plugin says what is being played (``event.live``); this plugin writes
 it as ``data/live.json``, and the rows of the find list as ``data/find.json``, and
 adds two pages that carry that data and read it again every few seconds, so the
 hall follows a rebuild on any static host, without a reload: ``screen.html`` for a
-TV or projector and ``find.html`` for phones. ``sw.js``, a service worker that every
-page of the championship registers (templates/static/offline.js), keeps what a phone
-has seen for when the venue's Wi-Fi drops.
+TV or projector and ``find.html`` for phones. ``sw.js``, a service worker at the site's
+root that every page registers (templates/static/offline.js), keeps what a phone has seen,
+and the set of pages of each championship it opened, for when the venue's Wi-Fi drops.
 """
 
 from __future__ import annotations
@@ -53,6 +53,14 @@ def publisher_load_event(event: Event) -> None:
 
 
 @hookimpl
+def publisher_site_pages() -> list[Page | DataFile | File]:
+    """The service worker, at the site's root so that its scope holds every championship and the
+    archive's home, and the page it shows for a page this device did not keep."""
+    return [File("sw.js", (HERE / "sw.js").read_bytes()),
+            Page("offline.html", "screens/offline.html", "Offline", dated=False)]
+
+
+@hookimpl
 def publisher_event_pages(event: Event) -> list[Page | DataFile | File]:
     if event.live is None:
         return []
@@ -60,8 +68,6 @@ def publisher_event_pages(event: Event) -> list[Page | DataFile | File]:
 
     find = find_data(event.live)
     return [
-        # Beside the pages, so that it may keep them for a phone whose Wi-Fi drops.
-        File("sw.js", (HERE / "sw.js").read_bytes()),
         DataFile("data/live.json", event.live),
         DataFile("data/find.json", find),
         Page("screen.html", "screens/screen.html", f"Screen — {event.name}",
