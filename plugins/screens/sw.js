@@ -75,13 +75,18 @@ self.addEventListener("message", function (event) {
   }));
 });
 
+// What the store gives is marked as kept: data by the header X-Publisher-Kept (a page polling
+// its data knows it is not new), a page also by <meta name="publisher-kept"> in its head, from
+// which it says "Offline since": the browser's navigator.onLine is no proof (it is true on a
+// Wi-Fi whose host is down, and it may lag behind for a page opened at once).
 function marked(kept, base) {
-  // Marked, so that a page polling its data knows it is not new: X-Publisher-Kept.
   var headers = new Headers(kept.headers);
   headers.set("X-Publisher-Kept", "1");
-  // The offline page, shown at another page's address, links to its assets from the root.
-  var body = base ? kept.text().then(function (text) {
-    return text.replace(/<head>/i, '<head><base href="' + base + '">');
+  var html = (kept.headers.get("Content-Type") || "").indexOf("text/html") === 0;
+  var body = html ? kept.text().then(function (text) {
+    // The offline page, shown at another page's address, links to its assets from the root.
+    return text.replace(/<head>/i, '<head><meta name="publisher-kept" content="1">' +
+                        (base ? '<base href="' + base + '">' : ""));
   }) : kept.blob();
   return body.then(function (made) {
     return new Response(made, { status: kept.status, statusText: kept.statusText, headers: headers });

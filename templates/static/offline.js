@@ -94,7 +94,7 @@
       checking = null;
       if (leaving || !note) return;
       if (!fresh) {
-        if (navigator.onLine) setTimeout(checkOnline, 3000);
+        setTimeout(checkOnline, 3000);
         return;
       }
       online();
@@ -109,5 +109,14 @@
   window.addEventListener("online", checkOnline);
   window.addEventListener("publisher-offline", showOffline);
   window.addEventListener("publisher-online", online);
-  if (navigator.onLine) localStorage.removeItem(SINCE); else showOffline();
+  // A copy from the worker's store says so in its head (sw.js), whatever navigator.onLine says;
+  // such a page asks for itself again every few seconds until the network answers.
+  if (document.querySelector('meta[name="publisher-kept"]')) {
+    showOffline();
+    checkOnline();
+  } else if (navigator.onLine) {
+    localStorage.removeItem(SINCE);
+  } else {
+    showOffline();
+  }
 })();

@@ -171,3 +171,23 @@ def test_every_menu_item_and_the_archive_home_open_offline(tmp_path, phone, expe
         page.screenshot(path=str(shots() / "offline-page-phone.png"), full_page=True)
         kept_pages.filter(has_text="Players — Club Open").click()
         expect(page.locator("#player-list tbody tr")).to_have_count(4)
+
+
+def test_a_kept_copy_says_offline_even_when_the_browser_believes_it_is_online(tmp_path, phone, expect):
+    """The cause of the offline test's failures on a loaded machine: the "Offline since" note was
+    decided by navigator.onLine as a page opened, which can still read true for a page the
+    worker serves from its store (the browser's network state lags, and a venue Wi-Fi whose host
+    is down reads online). The worker marks what it serves from the store; the page trusts that."""
+    content, site = tmp_path / "content", tmp_path / "site"
+    write_event(content, "club", players=4)
+    Builder(plugin_manager(), content, site).build()
+    page = phone
+    with static_host(site) as url:
+        kept(page, url + "club/players.html")
+        page.context.set_offline(True)
+        page.add_init_script("Object.defineProperty(navigator, 'onLine', {get: () => true})")
+        page.goto(url + "club/index.html")
+        expect(page.locator(".offline-note")).to_have_text(re.compile(r"^Offline since \d\d:\d\d"))
+        page.context.set_offline(False)  # the host answers again: the page reloads from it
+        expect(page.locator(".offline-note")).to_have_count(0, timeout=WAIT)
+        assert page.locator('meta[name="publisher-kept"]').count() == 0
