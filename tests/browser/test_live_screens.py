@@ -56,10 +56,10 @@ def expect():
 class Server:
     """``publisher serve --port 0`` in ``cwd``, with the test system or with the real ones only."""
 
-    def __init__(self, cwd: Path, test_system: bool = True):
+    def __init__(self, cwd: Path, test_system: bool = True, *options: str):
         plugins = ["--plugins-dir", str(PLUGIN_DIR)] if test_system else []
         self.process = publisher(cwd, *plugins, "serve", "--port", "0", "--content", "content",
-                                 "--out", "site")
+                                 "--out", "site", *options)
         assert self.process.stdout is not None
         for line in self.process.stdout:
             found = re.search(r"Serving site at (http://127\.0\.0\.1:\d+/)", line)
