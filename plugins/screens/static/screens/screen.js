@@ -175,18 +175,42 @@
   // Pages of `items` (functions that make one), at most `limit`. A `head` item, when given,
   // starts every column; a `footer` line (the byes) ends the last page, room kept for it.
   // The rows a page holds are measured on its first item; a name set on two lines makes its row
-  // taller, so every page is drawn once and, where one runs past the bottom, all get a row less.
+  // taller, so every page is drawn once and, where one runs past the bottom, all get a row less;
+  // where a name would need more than two lines, the pages get a column less (wider names).
   function paginate(kind, items, title, limit, head, footer) {
     if (!items.length || limit < 1) return [];
     setTitle(title);  // the bar's height (a title on two lines) is the page's
-    var fit = capacity(kind, items[0](), footer, head && head());
-    for (var rows = fit.rows; ; rows--) {
-      var pages = split(kind, items, title, limit, head, footer, fit, rows);
-      if (rows === 1 || pages.every(function (page) { draw(page); return fits(); })) return pages;
+    var most = capacity(kind, items[0](), footer, head && head());
+    var fit = { columns: most.columns, rows: most.rows };
+    for (;;) {
+      var pages = split(kind, items, title, limit, head, footer, fit);
+      var trouble = check(pages);
+      if (trouble === "lines" && fit.columns > 1) {
+        fit = { columns: fit.columns - 1, rows: most.rows };
+      } else if (trouble && fit.rows > 1) {
+        fit = { columns: fit.columns, rows: fit.rows - 1 };
+      } else {
+        return pages;
+      }
     }
   }
 
-  function split(kind, items, title, limit, head, footer, fit, rows) {
+  // What is wrong with these pages as drawn: "lines" (a name on three lines or more), "rows"
+  // (rows below the screen), or "" when every page fits.
+  function check(pages) {
+    for (var i = 0; i < pages.length; i++) {
+      draw(pages[i]);
+      var tall = Array.prototype.some.call(body.querySelectorAll(".wrapped"), function (node) {
+        return node.getBoundingClientRect().height > 2 * parseFloat(getComputedStyle(node).lineHeight) + 1;
+      });
+      if (tall) return "lines";
+      if (!fits()) return "rows";
+    }
+    return "";
+  }
+
+  function split(kind, items, title, limit, head, footer, fit) {
+    var rows = fit.rows;
     var size = fit.columns * rows;
     var pages = [];
     for (var start = 0; start < items.length && pages.length < limit; start += size) {
@@ -283,8 +307,8 @@
     if (view.footer) body.appendChild(el("p", "screen-byes", view.footer));
     var names = size("--name-floor"), labels = size("--label");
     grid.querySelectorAll(".head > *").forEach(function (node) { fitText(node, labels); });
-    grid.querySelectorAll(".name, .pts, .pnote, .res, .score").forEach(function (node) { fitText(node, names); });
-    grid.querySelectorAll(".snote, .seat").forEach(function (node) { fitText(node, labels); });
+    grid.querySelectorAll(".name, .pts, .pnote, .score").forEach(function (node) { fitText(node, names); });
+    grid.querySelectorAll(".snote, .seat, .terms").forEach(function (node) { fitText(node, labels); });
   }
 
   function setTitle(text) {
