@@ -67,11 +67,14 @@ def publisher_event_pages(event: Event) -> list[Page | DataFile | File]:
     from plugins.screens.finder import find_data  # pages only: commands that make none skip it
 
     find = find_data(event.live)
+    # The players no longer at the tables are for the find page (find.json) only: the screens
+    # poll live.json every few seconds, and a big event's list of them is long.
+    live = {key: value for key, value in event.live.items() if key != "out"}
     return [
-        DataFile("data/live.json", event.live),
+        DataFile("data/live.json", live),
         DataFile("data/find.json", find),
         Page("screen.html", "screens/screen.html", f"Screen — {event.name}",
-             {"scale": event.data["screens"]["scale"]}, nav="Hall screen", nav_order=95),
+             {"scale": event.data["screens"]["scale"], "live": live}, nav="Hall screen", nav_order=95),
         Page("find.html", "screens/find.html", f"Find your table — {event.name}",
              {"find": find, "fold": fold_table()},
              nav="Find your table", nav_order=15),

@@ -1,7 +1,8 @@
 // Boxes that scroll (a table wider or taller than the screen, a mahjong scoresheet on a phone):
 // a keyboard reaches them (tabindex, named for a screen reader after the heading above them),
 // and a line above a box says when columns are off to its right, until they are scrolled
-// into view. Boxes that fit the screen are left as plain blocks.
+// into view or fit (a turned phone, a filter that left narrower rows). Boxes that fit the screen
+// are left as plain blocks.
 (function () {
   "use strict";
   var boxes = Array.prototype.slice.call(document.querySelectorAll(".table-wrap, [data-scroll-label]"));
@@ -45,13 +46,16 @@
     if (more || (hint && hint.classList.contains("scroll-hint"))) hintFor(box).hidden = !more;
   }
 
+  // Again when the box or what it holds changes size: a turned phone, a filter that hid rows.
+  var resized = "ResizeObserver" in window ? new ResizeObserver(function (entries) {
+    entries.forEach(function (entry) { update(entry.target.closest(".table-wrap, [data-scroll-label]")); });
+  }) : null;
   boxes.forEach(function (box) {
     update(box);
     box.addEventListener("scroll", function () { update(box); }, { passive: true });
-  });
-  var pending = null;
-  window.addEventListener("resize", function () {
-    clearTimeout(pending);
-    pending = setTimeout(function () { boxes.forEach(update); }, 100);
+    if (resized) {
+      resized.observe(box);
+      if (box.firstElementChild) resized.observe(box.firstElementChild);
+    }
   });
 })();
