@@ -212,7 +212,9 @@ def publisher_live_view(event: Event) -> dict[str, Any] | None:
                    "minutes": 70} or None,
          "clocks": [{"label", "start", "minutes", "group"}],  # optional: parts of the hall on
                                            # times of their own; the screen shows the one on now
-         "timezone": "Asia/Hong_Kong" or None}  # optional: the hall clock's time zone
+         "timezone": "Asia/Hong_Kong" or None,  # optional: the hall clock's time zone
+         "out": [{"id": "m037", "name": "...",   # optional: players no longer at the tables,
+                  "note": "out after round 1: rank 37 of 64, -12.5"}]}  # and why
     """
 
 

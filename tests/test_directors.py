@@ -23,7 +23,7 @@ def test_standings_show_rank_rating_and_country_and_leave_out_an_empty_club(arch
     play(archive)
     assert run("build", "--content", archive, "--out", tmp_path / "site")[0] == 0
     page = (tmp_path / "site/club-swiss/standings-1.html").read_text(encoding="utf-8")
-    assert headings(page)[:5] == ["Place", "Player", "Rank", "Rating", "Country"]
+    assert headings(page)[:6] == ["Place", "Player", "Score", "Rank", "Rating", "Country"]
     assert '<td>3d</td><td class="num">2300</td><td>HR</td>' in page
 
 
@@ -34,7 +34,7 @@ def test_event_toml_chooses_the_standings_columns(archive, run, tmp_path):
                     encoding="utf-8")
     assert run("build", "--content", archive, "--out", tmp_path / "site")[0] == 0
     page = (tmp_path / "site/club-swiss/standings-1.html").read_text(encoding="utf-8")
-    assert headings(page)[:4] == ["Place", "Player", "Country", "Score"]
+    assert headings(page)[:4] == ["Place", "Player", "Score", "Country"]
 
 
 def test_an_unknown_standings_column_names_the_key(archive, run, tmp_path):

@@ -61,7 +61,7 @@ def test_an_event_without_a_live_view_gets_no_screen(tmp_path):
     folder = write_event(tmp_path / "content", "club", players=2)
     event = load_event(plugin_manager(), folder)
     assert [o.path for o in screens.publisher_event_pages(event)] == [
-        "sw.js", "data/live.json", "data/find.json", "screen.html", "find.html"]
+        "data/live.json", "data/find.json", "screen.html", "find.html"]
     event.live = None
     assert screens.publisher_event_pages(event) == []
 
@@ -79,7 +79,7 @@ def test_find_lists_everyone_by_name_with_table_and_opponent(tmp_path):
         {"key": "cleo cole p04", "name": "Cleo Cole", "table": "2", "seat": "White",
          "others": "ana Ames", "result": "drew ½-½"},
         {"key": "zana zoric p01", "name": "Žana Zorić", "table": "1", "seat": "Black",
-         "others": "<b>Bold</b> Bob", "result": ""}]}
+         "others": "<b>Bold</b> Bob", "result": ""}], "out": []}
     page = (site / "club/find.html").read_text(encoding="utf-8")
     embedded = re.search(r'<script type="application/json" id="find-data">(.*?)</script>', page)
     assert embedded and json.loads(embedded.group(1)) == find
@@ -90,7 +90,17 @@ def test_find_lists_everyone_by_name_with_table_and_opponent(tmp_path):
 
 
 def test_find_data_without_tables_is_an_empty_list():
-    assert find_data({"heading": "", "tables": []}) == {"heading": "", "entries": []}
+    assert find_data({"heading": "", "tables": []}) == {"heading": "", "entries": [], "out": []}
+
+
+def test_players_no_longer_at_the_tables_are_listed_with_why():
+    """A mahjong player knocked out is in find.json's ``out``, keyed as the rows are."""
+    live = {"heading": "Round 2", "tables": [], "out": [
+        {"id": "m9", "name": "Ødegård Zoe", "note": "out after round 1: rank 37 of 64, -12.5"},
+        {"id": "m2", "name": "Ann Ames", "note": "withdrew after round 1"}]}
+    assert find_data(live)["out"] == [
+        {"key": "ann ames m2", "name": "Ann Ames", "note": "withdrew after round 1"},
+        {"key": "odegard zoe m9", "name": "Ødegård Zoe", "note": "out after round 1: rank 37 of 64, -12.5"}]
 
 
 @pytest.mark.parametrize(("result", "first", "second"), [
@@ -113,3 +123,36 @@ def test_find_rows_are_in_folded_name_order_with_the_results_side():
         ("Émile", "3", "E", "dora, Carl", "", "emile b"),
         ("Jörg Müller", "1", "Black", "Łukasz", "lost 0-1", "jorg muller m joerg mueller m"),
         ("Łukasz", "1", "White", "Jörg Müller", "won 1-0", "lukasz l")]
+
+
+def test_the_service_worker_and_the_offline_page_are_at_the_sites_root(tmp_path):
+    """One worker whose scope holds every championship and the archive's home; every page of a
+    championship with screens, and the archive's pages, register it by its address from them."""
+    site = build(tmp_path, results=["", ""])
+    assert (site / "sw.js").read_bytes() == (Path(screens.__file__).parent / "sw.js").read_bytes()
+    assert not (site / "club" / "sw.js").exists()
+    offline = (site / "offline.html").read_text(encoding="utf-8")
+    assert '<ul class="offline-kept" id="offline-kept"></ul>' in offline
+    for page, address in [("club/players.html", "../sw.js"), ("club/index.html", "../sw.js"),
+                          ("index.html", "sw.js")]:
+        assert f'data-sw="{address}"' in (site / page).read_text(encoding="utf-8"), page
+
+
+@pytest.mark.parametrize(("toml", "scale"), [("", "1.0"), ("[screens]\nscale = 1.5\n", "1.5")])
+def test_screens_scale_sets_the_type_of_the_screen(tmp_path, toml, scale):
+    folder = write_event(tmp_path / "content", "club", players=4)
+    with (folder / "event.toml").open("a", encoding="utf-8") as settings:
+        settings.write(toml)
+    Builder(plugin_manager(), tmp_path / "content", tmp_path / "site").build()
+    page = (tmp_path / "site/club/screen.html").read_text(encoding="utf-8")
+    assert f'<div class="screen-app" style="--scale: {scale}"' in page
+
+
+@pytest.mark.parametrize(("value", "shown"),
+                         [("0.2", "0.2"), ('"big"', "'big'"), ("true", "True"), ("4", "4")])
+def test_a_screens_scale_out_of_bounds_names_the_key(archive, tmp_path, run, value, shown):
+    with (archive / "club-swiss" / "event.toml").open("a", encoding="utf-8") as settings:
+        settings.write(f"[screens]\nscale = {value}\n")
+    code, _, err = run("build", "--content", archive, "--out", tmp_path / "site")
+    assert code == 1
+    assert f"event.toml: screens.scale: must be a number from 0.5 to 3, not {shown}. Fix: 1 is" in err

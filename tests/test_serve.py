@@ -24,7 +24,7 @@ import pytest
 from live_plugin.board import PLUGIN_DIR, eventually, plugin_manager, publisher, round_csv, write_event
 
 from publisher.build.builder import Builder
-from publisher.live.serve import LiveServer, inject
+from publisher.live.serve import LiveServer, digest, inject
 from publisher.live.watch import Watcher
 
 
@@ -40,10 +40,10 @@ class Served:
         self.server.start()
         self.port = self.server.server_address[1]
 
-    def get(self, path: str) -> tuple[int, dict[str, str], bytes]:
+    def get(self, path: str, method: str = "GET") -> tuple[int, dict[str, str], bytes]:
         connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=5)
         try:
-            connection.request("GET", path)
+            connection.request(method, path)
             response = connection.getresponse()
             return response.status, dict(response.getheaders()), response.read()
         finally:
@@ -77,7 +77,25 @@ def test_html_gets_the_live_script_but_the_site_on_disk_does_not(served):
     on_disk = (served.site / "club/screen.html").read_bytes()
     assert b"__publisher" not in on_disk
     assert body == inject(on_disk, 1)
-    assert body.endswith(b'<script src="/__publisher/live.js" data-build="1"></script>\n</body>\n</html>\n')
+    assert body.endswith(b'<script src="/__publisher/live.js" data-build="1" data-hash="%s"></script>\n'
+                         b'</body>\n</html>\n' % digest(on_disk).encode())
+    assert headers["X-Publisher-Hash"] == digest(on_disk)
+
+
+def test_a_page_says_whether_a_build_changed_it(served):
+    """After a build an open page asks for itself (HEAD) and reloads only when its digest
+    changed: a result changes the overview, not the players list."""
+    before = {page: served.get(page, "HEAD")[1]["X-Publisher-Hash"]
+              for page in ("/club/players.html", "/club/index.html", "/club/nothing.html")}
+    served.round.write_text(round_csv(["1-0", ""]), encoding="utf-8")
+    eventually(lambda: served.status()["build"] == 2)
+    after = {page: served.get(page, "HEAD")[1]["X-Publisher-Hash"] for page in before}
+    assert after["/club/players.html"] == before["/club/players.html"]
+    assert after["/club/nothing.html"] == before["/club/nothing.html"]  # still a 404
+    assert after["/club/index.html"] != before["/club/index.html"]  # "1 of 2 results in"
+    code, headers, body = served.get("/club/index.html", "HEAD")
+    assert (code, body) == (200, b"")
+    assert headers["X-Publisher-Hash"] == digest((served.site / "club/index.html").read_bytes())
 
 
 def test_data_and_assets_are_sent_as_built(served):
@@ -174,10 +192,12 @@ def test_the_live_script_is_served(served):
 
 
 def test_inject_puts_the_script_before_the_end_of_the_body():
-    assert inject(b"<html><body><p>x</p></body></html>", 7) == (
-        b'<html><body><p>x</p><script src="/__publisher/live.js" data-build="7"></script>\n'
-        b"</body></html>")
-    assert inject(b"<p>fragment</p>", 1).endswith(b'data-build="1"></script>\n')
+    page = b"<html><body><p>x</p></body></html>"
+    assert inject(page, 7) == (
+        b'<html><body><p>x</p><script src="/__publisher/live.js" data-build="7" data-hash="%s">'
+        b"</script>\n</body></html>" % digest(page).encode())
+    assert inject(b"<p>fragment</p>", 1).endswith(b'data-build="1" data-hash="%s"></script>\n'
+                                                  % digest(b"<p>fragment</p>").encode())
 
 
 # -- the command ----------------------------------------------------------------------------

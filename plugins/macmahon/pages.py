@@ -84,6 +84,10 @@ def event_outputs(event: Event, results: Results, kept: Kept | None = None) -> l
                         nav="Crosstable", nav_order=40, context_only=True))
     places = {line.player: line.place_text for line in latest.lines}
     tables = [(t.round, t.by_player) for t in results.standings]
+    # A player's place is given after the last round with a result in: before the first result
+    # of round 6, "place after round 6" would only repeat round 5's order under a wrong name.
+    scored = next((r.number for r in reversed(results.rounds) if any(g.result for g in r.games)), None)
+    placed = results.standings[scored - 1] if scored else None
     for player in event.players:
         entries = history[player.id]
         outputs.append(Page(
@@ -91,6 +95,7 @@ def event_outputs(event: Event, results: Results, kept: Kept | None = None) -> l
             # the player by id: the field is in the key once for every page (publisher.build.pagekeys)
             {**common, "player_id": player.id, "entries": entries,
              "line": latest.by_player[player.id], "latest": latest.round,
+             "placed": (placed.round, placed.by_player[player.id].place_text) if placed else None,
              # the score after each round (a page's key pickles its context: numbers are cheap)
              "after": {n: lines[player.id].score for n, lines in tables},
              "initial": results.initial[player.id],

@@ -94,7 +94,29 @@ def live_view(event: Event, state: Mahjong) -> dict[str, Any]:
     view["standings_heading"] = _standings_heading(state, shown)
     view["standings"] = [] if shown is None else _standings(
         event, shown, final=state.settings.is_final(shown.number))
+    view["out"] = _out(event, state)
     return view
+
+
+def _out(event: Event, state: Mahjong) -> list[dict[str, str]]:
+    """The players no longer at the tables, with how their championship ended, so that one
+    looking for their table is told so, not to check the spelling of their name."""
+    out = []
+    for current in state.rounds:
+        if current.number >= state.current.number or not current.complete:
+            continue
+        label = round_label(state, current.number)
+        place = places(s.rank for s in current.standings)
+        for s in current.standings:
+            if s.status == WITHDRAWN:
+                note = f"withdrew after {label.lower()}"
+            elif s.status == ELIMINATED:
+                note = (f"out after {label.lower()}: rank {place[s.rank]} of {len(current.field)}, "
+                        f"{display(s.total)}")
+            else:
+                continue
+            out.append({"id": s.player, "name": event.player(s.player).name, "note": note})
+    return out
 
 
 def _clocks(settings: Settings, number: int, playing: dict[str | None, int]) -> dict[str, Any]:

@@ -5,9 +5,9 @@ The system plugin says what is being played (``event.live``); this plugin writes
 it as ``data/live.json``, and the rows of the find list as ``data/find.json``, and
 adds two pages that carry that data and read it again every few seconds, so the
 hall follows a rebuild on any static host, without a reload: ``screen.html`` for a
-TV or projector and ``find.html`` for phones. ``sw.js``, a service worker that every
-page of the championship registers (templates/static/offline.js), keeps what a phone
-has seen for when the venue's Wi-Fi drops.
+TV or projector and ``find.html`` for phones. ``sw.js``, a service worker at the site's
+root that every page registers (templates/static/offline.js), keeps what a phone has seen,
+and the set of pages of each championship it opened, for when the venue's Wi-Fi drops.
 """
 
 from __future__ import annotations
@@ -16,9 +16,13 @@ from pathlib import Path
 
 from publisher import hookimpl
 from publisher.model import DataFile, Event, File, Page
+from publisher.problems import ContentError, Problem
 from publisher.text import fold_table
 
 HERE = Path(__file__).parent
+# event.toml [screens] scale: a factor on the screens' type, for a hall read from further away
+# (or a smaller one). Beyond these bounds the screens would show a handful of names, or unreadable ones.
+SCALE = (0.5, 3.0)
 
 
 @hookimpl
@@ -32,19 +36,45 @@ def publisher_static_dirs() -> list[Path]:
 
 
 @hookimpl
+def publisher_load_event(event: Event) -> None:
+    """event.toml's ``[screens]``: ``scale``, a number from 0.5 to 3 (1 when left out)."""
+    table = event.config.get("screens", {})
+    if not isinstance(table, dict):
+        raise ContentError(Problem(event.toml_path, f"must be a table, not {table!r}",
+                                   "write [screens] on a line of its own, then scale = 1.25 under it",
+                                   key="screens"))
+    scale = table.get("scale", 1)
+    if isinstance(scale, bool) or not isinstance(scale, int | float) or not SCALE[0] <= scale <= SCALE[1]:
+        raise ContentError(Problem(
+            event.toml_path, f"must be a number from {SCALE[0]:g} to {SCALE[1]:g}, not {scale!r}",
+            "1 is the type for a hall read from about 5 m; 1.5 makes it half as big again",
+            key="screens.scale"))
+    event.data["screens"] = {"scale": float(scale)}
+
+
+@hookimpl
+def publisher_site_pages() -> list[Page | DataFile | File]:
+    """The service worker, at the site's root so that its scope holds every championship and the
+    archive's home, and the page it shows for a page this device did not keep."""
+    return [File("sw.js", (HERE / "sw.js").read_bytes()),
+            Page("offline.html", "screens/offline.html", "Offline", dated=False)]
+
+
+@hookimpl
 def publisher_event_pages(event: Event) -> list[Page | DataFile | File]:
     if event.live is None:
         return []
     from plugins.screens.finder import find_data  # pages only: commands that make none skip it
 
     find = find_data(event.live)
+    # The players no longer at the tables are for the find page (find.json) only: the screens
+    # poll live.json every few seconds, and a big event's list of them is long.
+    live = {key: value for key, value in event.live.items() if key != "out"}
     return [
-        # Beside the pages, so that it may keep them for a phone whose Wi-Fi drops.
-        File("sw.js", (HERE / "sw.js").read_bytes()),
-        DataFile("data/live.json", event.live),
+        DataFile("data/live.json", live),
         DataFile("data/find.json", find),
         Page("screen.html", "screens/screen.html", f"Screen — {event.name}",
-             nav="Hall screen", nav_order=95),
+             {"scale": event.data["screens"]["scale"], "live": live}, nav="Hall screen", nav_order=95),
         Page("find.html", "screens/find.html", f"Find your table — {event.name}",
              {"find": find, "fold": fold_table()},
              nav="Find your table", nav_order=15),

@@ -73,6 +73,10 @@ def own_result(result: str, side: int) -> str:
 
 
 def find_data(live: dict[str, Any]) -> dict[str, Any]:
-    """What the find page shows: the heading of what is played and the rows, as JSON."""
+    """What the find page shows: the heading of what is played, the rows, and the players no
+    longer at the tables (``out``: key, name and how their championship ended), as JSON."""
+    out = sorted(({"key": search_key(f"{p.get('name', '')} {p.get('id', '')}"), "name": p.get("name", ""),
+                   "note": p.get("note", "")} for p in live.get("out", [])), key=lambda o: fold(o["name"]))
     # vars, not asdict: the fields are strings, which asdict would deep-copy one by one
-    return {"heading": live.get("heading", ""), "entries": [dict(vars(e)) for e in find_entries(live)]}
+    return {"heading": live.get("heading", ""), "entries": [dict(vars(e)) for e in find_entries(live)],
+            "out": out}

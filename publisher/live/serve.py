@@ -4,14 +4,19 @@ Nothing of this is written into ``site/``: the server adds a small script to the
 HTML pages it sends, which polls ``/__publisher/status.json`` (the build number
 and the current error) a few times a second. Polling, not a stream held open
 per tab: a browser opens at most six connections to one host, and a director
-keeps more pages open than that. Open pages reload after a
-build that changed the site, unless they keep themselves current (the venue
-screens poll their JSON and say so with ``<meta name="publisher-live-reload" content="off">``); while
-the content is broken every page shows the error and the last good site stays.
+keeps more pages open than that. After a build that changed the site, an open
+page asks for its own file again (``HEAD``: the header ``X-Publisher-Hash``, the
+digest of the file as built, which the script also carries) and reloads only when it
+changed, keeping the reader's place (filters, scroll positions, open details); a save
+in one championship leaves the others' pages alone. Pages that keep themselves current
+(the venue screens poll their JSON and say so with
+``<meta name="publisher-live-reload" content="off">``) never reload; while the content
+is broken every page shows the error and the last good site stays.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import posixpath
 import sys
@@ -73,9 +78,16 @@ class LiveServer(ThreadingHTTPServer):
             super().handle_error(request, client_address)
 
 
+def digest(page: bytes) -> str:
+    """What a page is as built, to tell whether a build changed it: its bytes' digest."""
+    return hashlib.sha256(page).hexdigest()[:16]
+
+
 def inject(html: bytes, build: int) -> bytes:
-    """The page with the live-reload script before ``</body>`` (or at the end)."""
-    tag = (f'<script src="{PREFIX}live.js" data-build="{build}"></script>\n').encode()
+    """The page with the live-reload script before ``</body>`` (or at the end); the script
+    carries the build it was sent after and the digest of the page as built."""
+    tag = (f'<script src="{PREFIX}live.js" data-build="{build}" data-hash="{digest(html)}">'
+           '</script>\n').encode()
     at = html.rfind(b"</body>")
     return html[:at] + tag + html[at:] if at >= 0 else html + tag
 
@@ -143,9 +155,9 @@ class _Handler(SimpleHTTPRequestHandler):
             return
         kind = self.guess_type(str(target))
         if kind == "text/html":
-            data = inject(data, self.server.status.snapshot().build)
-            kind = "text/html; charset=utf-8"
-        self._send(HTTPStatus.OK, kind, data, body)
+            self._page(HTTPStatus.OK, data, body)
+        else:
+            self._send(HTTPStatus.OK, kind, data, body)
 
     def _desk(self, method: str) -> None:
         """Hand a request under /desk/ to the results desk (405 for POST without one)."""
@@ -178,16 +190,22 @@ class _Handler(SimpleHTTPRequestHandler):
             self.close_connection = True  # the body may be left unread: the connection cannot go on
 
     def _not_found(self, body: bool) -> None:
-        page = inject(b"<!doctype html><title>Not found</title><h1>Not found</h1>"
-                      b"<p>This page is not in the site (yet).</p></body>",
-                      self.server.status.snapshot().build)
-        self._send(HTTPStatus.NOT_FOUND, "text/html; charset=utf-8", page, body)
+        self._page(HTTPStatus.NOT_FOUND, b"<!doctype html><title>Not found</title><h1>Not found</h1>"
+                   b"<p>This page is not in the site (yet).</p></body>", body)
 
-    def _send(self, code: HTTPStatus, kind: str, data: bytes, body: bool) -> None:
+    def _page(self, code: HTTPStatus, html: bytes, body: bool) -> None:
+        """A page with the live-reload script, and its digest for the script's ``HEAD``."""
+        self._send(code, "text/html; charset=utf-8", inject(html, self.server.status.snapshot().build),
+                   body, {"X-Publisher-Hash": digest(html)})
+
+    def _send(self, code: HTTPStatus, kind: str, data: bytes, body: bool,
+              headers: dict[str, str] | None = None) -> None:
         self.send_response(code)
         self.send_header("Content-Type", kind)
         self.send_header("Content-Length", str(len(data)))
         self.send_header("Cache-Control", "no-store")
+        for name, value in (headers or {}).items():
+            self.send_header(name, value)
         self.end_headers()
         if body:
             self.wfile.write(data)

@@ -1,31 +1,60 @@
-// Pages of a championship that has a service worker (sw.js beside them): register it, keep this
-// page and what it loaded for when the venue's Wi-Fi drops, and say so while it is down:
-// "Offline since 14:32". Back online (the page itself comes from the network again), a page
-// that does not fetch its own data reloads itself.
+// Pages of a site that has a service worker (sw.js at its root): register it, have it keep this
+// page's set for when the venue's Wi-Fi drops (this page, the pages of its menu and the archive's
+// home, with their assets), and say so while it is down: "Offline since 14:32". Back online (the
+// page itself comes from the network again), a page that does not fetch its own data reloads itself.
 // Pages that poll (find your table) also say "publisher-offline" / "publisher-online" on the
 // window when a fetch of theirs fails or succeeds; the hall screen has its own footer note.
+// Once the worker has kept the set, <html data-offline="kept">. On the site's offline page
+// (shown for a page this device never kept), the list #offline-kept gets the pages it did keep.
 (function () {
   "use strict";
   var script = document.currentScript;
   if (!("serviceWorker" in navigator) || location.protocol === "file:") return;
-  var worker = new URL(script.dataset.sw, location.href);
+  var worker = new URL(script.dataset.sw, document.baseURI);  // the offline page has a <base>
   var SINCE = "publisher-offline-since " + worker.pathname;
   var selfUpdating = document.querySelector('meta[name="publisher-live-reload"][content="off"]');
   var note = null;
 
-  navigator.serviceWorker.register(worker.href).then(function (registration) {
-    if (!navigator.onLine) return;
-    // This page and its stylesheet, scripts and images, fetched before the worker was there.
-    var urls = [location.href].concat(performance.getEntriesByType("resource").map(function (e) { return e.name; })
-      .filter(function (u) { return new URL(u).origin === location.origin && new URL(u).pathname.indexOf("/__") !== 0; }));
-    var store = "publisher " + registration.scope;
-    caches.open(store).then(function (cache) {
-      urls.forEach(function (u) {
-        var url = new URL(u);
-        fetch(u).then(function (r) { if (r.ok) cache.put(url.origin + url.pathname, r); }).catch(function () {});
+  // The worker keeps the set in its own time: fetches of this page would stop if the reader
+  // opened another page at once.
+  navigator.serviceWorker.addEventListener("message", function (event) {
+    if (event.data && event.data.kept !== undefined) document.documentElement.dataset.offline = "kept";
+  });
+  navigator.serviceWorker.register(worker.href).catch(function () {});
+  navigator.serviceWorker.ready.then(function (registration) {
+    listKept(registration.scope);
+    if (!navigator.onLine || document.getElementById("offline-kept")) return;
+    var links = document.querySelectorAll("nav a[href], a.archive-link[href]");
+    var set = [location.href].concat(Array.prototype.map.call(links, function (a) { return a.href; }));
+    registration.active.postMessage({ keep: set });
+  });
+
+  // The offline page: links to every page this device kept, by title.
+  function listKept(scope) {
+    var list = document.getElementById("offline-kept");
+    if (!list) return;
+    caches.open("publisher " + scope).then(function (store) {
+      return store.keys().then(function (requests) {
+        var pages = requests.map(function (r) { return r.url; }).filter(function (u) {
+          return /\.html$/.test(u) && u !== new URL("offline.html", scope).href;
+        }).sort();
+        return Promise.all(pages.map(function (u) {
+          return store.match(u).then(function (r) { return r.text(); }).then(function (html) {
+            var title = /<title>([^<]*)<\/title>/.exec(html);
+            var item = document.createElement("li");
+            var link = document.createElement("a");
+            link.href = u;
+            link.textContent = title ? new DOMParser().parseFromString(title[1], "text/html").body.textContent : u;
+            item.appendChild(link);
+            return item;
+          });
+        }));
       });
+    }).then(function (items) {
+      list.replaceChildren.apply(list, items);
+      document.getElementById("offline-none").hidden = items.length > 0;
     });
-  }).catch(function () {});
+  }
 
   function two(n) { return (n < 10 ? "0" : "") + n; }
 
@@ -65,7 +94,7 @@
       checking = null;
       if (leaving || !note) return;
       if (!fresh) {
-        if (navigator.onLine) setTimeout(checkOnline, 3000);
+        setTimeout(checkOnline, 3000);
         return;
       }
       online();
@@ -80,5 +109,14 @@
   window.addEventListener("online", checkOnline);
   window.addEventListener("publisher-offline", showOffline);
   window.addEventListener("publisher-online", online);
-  if (navigator.onLine) localStorage.removeItem(SINCE); else showOffline();
+  // A copy from the worker's store says so in its head (sw.js), whatever navigator.onLine says;
+  // such a page asks for itself again every few seconds until the network answers.
+  if (document.querySelector('meta[name="publisher-kept"]')) {
+    showOffline();
+    checkOnline();
+  } else if (navigator.onLine) {
+    localStorage.removeItem(SINCE);
+  } else {
+    showOffline();
+  }
 })();

@@ -18,8 +18,12 @@ from publisher.build.builder import Builder
 
 pytestmark = pytest.mark.browser
 
-SIZES = {"tv": (1920, 1080), "portrait": (1080, 1920), "phone": (390, 844)}
+SIZES = {"tv": (1920, 1080), "portrait": (1080, 1920), "720p": (1280, 720), "projector": (1024, 768),
+         "phone": (390, 844)}
 
+# Nothing outside the screen, no rows below it, and no text cut: a line of text wider than its box
+# by a fraction of a pixel already loses its last letter, so widths are taken to the fraction
+# (a Range), not as scrollWidth rounds them.
 FITS = """() => {
     const out = [];
     const html = document.documentElement;
@@ -31,9 +35,32 @@ FITS = """() => {
         if (r.width && outside)
             out.push('outside: ' + el.className + ' ' + el.textContent.slice(0, 30));
     }
-    for (const el of document.querySelectorAll('.screen-item .name, .screen-title, .pts, .terms'))
-        if (el.scrollWidth > el.clientWidth + 1) out.push('cut: ' + el.textContent);
+    const body = document.getElementById('screen-body');
+    if (body.scrollHeight > body.clientHeight + 1) out.push('rows below the screen');
+    const range = document.createRange();
+    for (const el of document.querySelectorAll('.screen-app *')) {
+        const style = getComputedStyle(el);
+        if (style.whiteSpace !== 'nowrap' || !el.textContent.trim() || el.closest('[hidden]')) continue;
+        if ([...el.children].some(c => getComputedStyle(c).display === 'block')) continue;
+        const box = el.getBoundingClientRect();
+        if (!box.width) continue;
+        range.selectNodeContents(el);
+        const room = box.width - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        if (range.getBoundingClientRect().width > room + 0.01) out.push('cut: ' + el.textContent);
+    }
     return out;
+}"""
+
+# How many lines each element takes.
+LINES = "els => els.map(e => e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).lineHeight))"
+
+# The smallest type of each kind on the screen, in CSS px.
+SMALLEST = """() => {
+    const least = selector => Math.min(...[...document.querySelectorAll(selector)]
+        .filter(e => e.textContent.trim()).map(e => parseFloat(getComputedStyle(e).fontSize)));
+    return {names: least('.screen-item:not(.head) .name'), points: least('.screen-item .pts'),
+            labels: least('.screen-item.head > *'), footer: least('.screen-foot > *'),
+            event: least('.screen-event')};
 }"""
 
 
@@ -134,10 +161,12 @@ def test_the_list_by_name_says_table_and_colour(tmp_path, open_screen):
     # Read at once when the list is up: the pages turn every second.
     shown = page.wait_for_function("""() => document.querySelector('.screen-grid.names') && {
         title: document.querySelector('#screen-title').textContent,
-        rows: [...document.querySelectorAll('.screen-item.byname')]
+        head: [...document.querySelectorAll('.screen-item.head.byname span')].map(cell => cell.textContent),
+        rows: [...document.querySelectorAll('.screen-item.byname:not(.head)')]
             .map(item => [...item.querySelectorAll('span')].map(cell => cell.textContent))}""",
         timeout=10_000).json_value()
     assert shown["title"] == "Round 1: find your table"
+    assert shown["head"] == ["Player", "Table", "Colour"]  # the labels above the column
     rows = shown["rows"]
     expected = sorted(([player_name(n), str(n // 2 + 1), "White" if n % 2 else "Black"] for n in range(8)),
                       key=lambda row: row[0])
@@ -183,3 +212,73 @@ def test_the_screen_fits_each_shape_without_cutting_names(tmp_path, open_screen,
     assert page.locator("#screen-title").is_visible() and page.locator("#screen-time").is_visible()
     results = axe.Axe().run(page)
     assert results.violations_count == 0, results.generate_report()
+
+
+def long_names(tmp_path: Path, scale: float | None = None) -> Path:
+    """60 players at 30 tables, a third of them with names of 25 letters and more; ``scale`` is
+    event.toml's [screens] scale."""
+    path = build(tmp_path, 60, pairs(30, "", ",,"))
+    content = path.parents[2] / "content"
+    players = content / "club" / "players.csv"
+    lines = players.read_text(encoding="utf-8").splitlines()
+    long = ["Maximiliane Schwarzenberger", "Oleksandr Shevchenko-Kovalenko", "Yamada Takeshi Nakamura",
+            "Anastasia Konstantinopoulou", "Christiaan van der Westhuizen"]
+    for n in range(1, 61, 3):
+        lines[n] = f"p{n:02d},{long[n % len(long)]} {n}"
+    players.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    if scale is not None:
+        with (content / "club" / "event.toml").open("a", encoding="utf-8") as settings:
+            settings.write(f"[screens]\nscale = {scale}\n")
+    Builder(plugin_manager(), content, path.parents[1]).build()
+    return path
+
+
+def every_view(page) -> list[str]:
+    """Wait through the cycle (seconds=1), checking FITS on every page; the views seen."""
+    seen: list[str] = []
+    for _ in range(30):
+        view = page.locator(".screen-app").get_attribute("data-view")
+        if view not in seen:
+            seen.append(view)
+            assert page.evaluate(FITS) == [], view
+        if len(seen) == len(set(plan(page))):
+            return seen
+        page.wait_for_timeout(400)
+    raise AssertionError(f"the screen showed {seen} of {plan(page)}")
+
+
+@pytest.mark.parametrize("size", ["tv", "portrait", "720p", "projector"])
+def test_long_names_are_never_cut_on_any_page_at_any_size(tmp_path, open_screen, size):
+    """Tables, the list by name and the standings at TV, portrait TV, 720p and projector sizes:
+    a long name is set smaller down to the floor, then on two lines; nothing is cut."""
+    page = open_screen(long_names(tmp_path), size, "?seconds=1")
+    seen = every_view(page)
+    lines = page.locator(".screen-item .name").evaluate_all(LINES)
+    assert max(lines) < 2.1
+    assert {v.split("-")[0] for v in seen} == {"tables", "names", "standings"}
+    page.screenshot(path=str(shots() / f"screen-long-names-{size}.png"))
+
+
+def test_type_reads_from_five_metres_at_1080p(tmp_path, open_screen):
+    """Names and points at least 28 px at 1080 lines, labels and the footer at least 24 px,
+    long names included (set smaller only down to the floor, then on two lines)."""
+    page = open_screen(long_names(tmp_path), "tv", "?seconds=1000")
+    lines = page.locator(".screen-item .name").evaluate_all(LINES)
+    assert max(lines) < 2.1  # two lines at most: a name that needs more gets a wider column
+    smallest = page.evaluate(SMALLEST)
+    assert smallest["names"] >= 28 and smallest["points"] >= 28, smallest
+    assert smallest["labels"] >= 24 and smallest["footer"] >= 24 and smallest["event"] >= 24, smallest
+    assert page.evaluate(FITS) == []
+    page.screenshot(path=str(shots() / "screen-five-metres-tv.png"))
+
+
+def test_screens_scale_makes_the_type_bigger_for_a_larger_hall(tmp_path, open_screen):
+    base = open_screen(long_names(tmp_path / "base"), "tv", "?seconds=1000")
+    big = open_screen(long_names(tmp_path / "big", scale=1.5), "tv", "?seconds=1000")
+    size = "e => parseFloat(getComputedStyle(e).fontSize)"
+    assert big.locator(".screen-app").evaluate(size) == pytest.approx(
+        1.5 * base.locator(".screen-app").evaluate(size), abs=0.1)
+    assert big.evaluate(SMALLEST)["points"] == pytest.approx(1.5 * base.evaluate(SMALLEST)["points"], abs=0.1)
+    assert big.locator(".screen-item.table").count() < base.locator(".screen-item.table").count()
+    assert big.evaluate(FITS) == []
+    big.screenshot(path=str(shots() / "screen-scale-1.5-tv.png"))

@@ -56,10 +56,10 @@ def expect():
 class Server:
     """``publisher serve --port 0`` in ``cwd``, with the test system or with the real ones only."""
 
-    def __init__(self, cwd: Path, test_system: bool = True):
+    def __init__(self, cwd: Path, test_system: bool = True, *options: str):
         plugins = ["--plugins-dir", str(PLUGIN_DIR)] if test_system else []
         self.process = publisher(cwd, *plugins, "serve", "--port", "0", "--content", "content",
-                                 "--out", "site")
+                                 "--out", "site", *options)
         assert self.process.stdout is not None
         for line in self.process.stdout:
             found = re.search(r"Serving site at (http://127\.0\.0\.1:\d+/)", line)
@@ -160,6 +160,11 @@ def test_a_broken_file_shows_a_short_note_on_the_screen_and_the_details_on_the_p
     expect(table(page, 2)).to_contain_text(player_name(3))
     box, body = note.bounding_box(), page.locator("#screen-body").bounding_box()
     assert box and body and box["height"] < 60 and box["y"] > body["y"]  # below the title and QR code
+    # In the footer's line, after the page number ("Page 1 of 2"), over nothing of the footer.
+    assert page.locator(".screen-foot > #publisher-error").count() == 1
+    for other in page.locator(".screen-foot > :not(#publisher-error):not([hidden])").all():
+        seen = other.bounding_box()
+        assert seen and (seen["x"] + seen["width"] <= box["x"] or seen["x"] >= box["x"] + box["width"])
 
     banner = director.locator("#publisher-error")
     expect(banner).to_contain_text("1.csv:3: unknown player 'p99'", timeout=WAIT)

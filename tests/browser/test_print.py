@@ -154,3 +154,18 @@ def test_scoresheets_print_two_to_an_a4_sheet(tmp_path, page):
     page.goto((site / "players-cup" / "scoresheets-2.html").as_uri())
     assert page.locator(".sheet-hands tbody tr").count() == 16
     assert pdf_pages(page.pdf(format="A4")) == 1
+
+
+def test_printed_mahjong_standings_keep_each_name_on_one_line(tmp_path, page):
+    """The Macau series' round 1 (1,024 players, long tie-break notes on a few rows): on A4 every
+    name stays on one line, the tie-break column taking what is left."""
+    content = tmp_path / "content"
+    shutil.copytree(EXAMPLES / "macau-mahjong-series-2026", content / "macau-mahjong-series-2026")
+    assert main(["build", "--content", str(content), "--out", str(tmp_path / "site")]) == 0
+    page.emulate_media(media="print")
+    page.goto((tmp_path / "site/macau-mahjong-series-2026/standings-1.html").as_uri())
+    lines = page.locator("table.mahjong-standings tbody td:nth-child(2)").evaluate_all(
+        "cells => cells.map(c => [c.textContent.trim(), c.querySelector('a').getClientRects().length])")
+    assert len(lines) == 1024
+    assert [name for name, boxes in lines if boxes > 1] == []
+    assert page.locator("table.mahjong-standings thead th.tiebreak").is_visible()

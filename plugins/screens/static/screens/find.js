@@ -10,6 +10,7 @@
   var heading = document.getElementById("find-heading");
   var POLL = Number(new URLSearchParams(location.search).get("poll")) || 10;
   var shown = "";
+  var out = [];
 
   // Typed text is folded as the names' keys are: the site's search.js (loaded before this).
   var matches = window.publisherSearch.matches;
@@ -40,6 +41,7 @@
     if (text === shown) return;
     shown = text;
     heading.textContent = data.heading;
+    out = data.out || [];
     rows.replaceChildren.apply(rows, data.entries.map(row));
     filter();
   }
@@ -51,10 +53,17 @@
       tr.hidden = !match;
       if (match) shown += 1;
     });
-    none.hidden = shown > 0;
-    none.textContent = rows.rows.length
-      ? "Nobody at the tables matches that name. Check the spelling, or ask at the desk."
-      : "No tables are published yet.";
+    // A player no longer at the tables (knocked out, withdrawn) is told so, not to check the spelling.
+    var gone = input.value.trim() ? out.filter(function (o) { return matches(o.key, input.value); }) : [];
+    none.hidden = shown > 0 && !gone.length;
+    if (gone.length) {
+      none.textContent = gone.map(function (o) { return o.name + ": " + o.note + "."; }).join(" ") +
+        (shown ? "" : " No table for " + (gone.length > 1 ? "them" : "you") + " in " + heading.textContent + ".");
+    } else {
+      none.textContent = rows.rows.length
+        ? "Nobody at the tables matches that name. Check the spelling, or ask at the desk."
+        : "No tables are published yet.";
+    }
   }
 
   function poll() {

@@ -114,6 +114,13 @@
     return item;
   }
 
+  // The labels over the list by name: "Player", "Table", and "Colour" (two-player games) or "Seat".
+  function nameHead(pairs) {
+    var item = el("div", "screen-item head byname");
+    item.append(el("span", "name", "Player"), el("span", "tno", "Table"), el("span", "seat", pairs ? "Colour" : "Seat"));
+    return item;
+  }
+
   function byName() {
     var entries = [];
     (live.tables || []).forEach(function (t) {
@@ -167,9 +174,42 @@
 
   // Pages of `items` (functions that make one), at most `limit`. A `head` item, when given,
   // starts every column; a `footer` line (the byes) ends the last page, room kept for it.
+  // The rows a page holds are measured on its first item; a name set on two lines makes its row
+  // taller, so every page is drawn once and, where one runs past the bottom, all get a row less;
+  // where a name would need more than two lines, the pages get a column less (wider names).
   function paginate(kind, items, title, limit, head, footer) {
     if (!items.length || limit < 1) return [];
-    var fit = capacity(kind, items[0](), footer, head && head());
+    setTitle(title);  // the bar's height (a title on two lines) is the page's
+    var most = capacity(kind, items[0](), footer, head && head());
+    var fit = { columns: most.columns, rows: most.rows };
+    for (;;) {
+      var pages = split(kind, items, title, limit, head, footer, fit);
+      var trouble = check(pages);
+      if (trouble === "lines" && fit.columns > 1) {
+        fit = { columns: fit.columns - 1, rows: most.rows };
+      } else if (trouble && fit.rows > 1) {
+        fit = { columns: fit.columns, rows: fit.rows - 1 };
+      } else {
+        return pages;
+      }
+    }
+  }
+
+  // What is wrong with these pages as drawn: "lines" (a name on three lines or more), "rows"
+  // (rows below the screen), or "" when every page fits.
+  function check(pages) {
+    for (var i = 0; i < pages.length; i++) {
+      draw(pages[i]);
+      var tall = Array.prototype.some.call(body.querySelectorAll(".wrapped"), function (node) {
+        return node.getBoundingClientRect().height > 2 * parseFloat(getComputedStyle(node).lineHeight) + 1;
+      });
+      if (tall) return "lines";
+      if (!fits()) return "rows";
+    }
+    return "";
+  }
+
+  function split(kind, items, title, limit, head, footer, fit) {
     var rows = fit.rows;
     var size = fit.columns * rows;
     var pages = [];
@@ -180,6 +220,10 @@
     pages.forEach(function (page, i) { page.number = i + 1; page.of = pages.length; });
     if (footer) pages[pages.length - 1].footer = footer;
     return pages;
+  }
+
+  function fits() {
+    return body.scrollHeight <= body.clientHeight + 1;
   }
 
   function inPlay() {
@@ -207,7 +251,8 @@
     }
     if (inPlay()) {
       var names = byName().map(function (e) { return function () { return nameItem(e); }; });
-      views = views.concat(paginate("names", names, title + ": find your table", NAMES_PAGES));
+      views = views.concat(paginate("names", names, title + ": find your table", NAMES_PAGES,
+                                    function () { return nameHead(pairs); }));
       if (standings.length) views.push(standings[standingsTurn % standings.length]);
     } else {
       views = views.concat(standings);
@@ -224,25 +269,14 @@
   function show() {
     clearTimeout(turnTimer);
     var view = views[current];
-    var title = document.getElementById("screen-title");
     var page = document.getElementById("screen-page");
     if (!view) {
-      title.textContent = (live && live.heading) || "";
+      setTitle((live && live.heading) || "");
       body.replaceChildren(el("p", "screen-empty", "Nothing to show yet: the next round appears here when it is published."));
       page.textContent = "";
       return;
     }
-    title.textContent = view.title;
-    var grid = el("div", "screen-grid " + view.kind);
-    grid.style.gridTemplateColumns = "repeat(" + view.fit.columns + ", minmax(0, 1fr))";
-    grid.style.gridTemplateRows = "repeat(" + (view.rows + (view.head ? 1 : 0)) + ", auto)";
-    view.items.forEach(function (make, i) {
-      if (view.head && i % view.rows === 0) grid.appendChild(view.head());
-      grid.appendChild(make());
-    });
-    body.replaceChildren(grid);
-    if (view.footer) body.appendChild(el("p", "screen-byes", view.footer));
-    fitNames(grid);
+    draw(view);
     page.textContent = view.of > 1 ? "Page " + view.number + " of " + view.of : "";
     app.dataset.view = view.kind + "-" + view.number;
     if (views.length > 1) {
@@ -259,14 +293,68 @@
     }
   }
 
-  // A name longer than its cell is set smaller (down to half its size), as TV captions do, rather than
-  // losing its end; the others keep their size.
-  function fitNames(grid) {
-    grid.querySelectorAll(".name").forEach(function (name) {
-      if (name.scrollWidth > name.clientWidth) {
-        name.style.fontSize = Math.max(0.5, (name.clientWidth / name.scrollWidth) * 0.97) + "em";
-      }
+  // One page as it shows: its title, its columns of items, the byes under them.
+  function draw(view) {
+    setTitle(view.title);
+    var grid = el("div", "screen-grid " + view.kind);
+    grid.style.gridTemplateColumns = "repeat(" + view.fit.columns + ", minmax(0, 1fr))";
+    grid.style.gridTemplateRows = "repeat(" + (view.rows + (view.head ? 1 : 0)) + ", auto)";
+    view.items.forEach(function (make, i) {
+      if (view.head && i % view.rows === 0) grid.appendChild(view.head());
+      grid.appendChild(make());
     });
+    body.replaceChildren(grid);
+    if (view.footer) body.appendChild(el("p", "screen-byes", view.footer));
+    var names = size("--name-floor"), labels = size("--label");
+    grid.querySelectorAll(".head > *").forEach(function (node) { fitText(node, labels); });
+    grid.querySelectorAll(".name, .pts, .pnote, .score").forEach(function (node) { fitText(node, names); });
+    grid.querySelectorAll(".snote, .seat, .terms").forEach(function (node) { fitText(node, labels); });
+  }
+
+  function setTitle(text) {
+    var title = document.getElementById("screen-title");
+    title.textContent = text;
+    fitText(title, 1.1 * parseFloat(getComputedStyle(app).fontSize));
+    fitText(document.querySelector(".screen-event"), size("--label"));
+  }
+
+  // A size of the screen's type in pixels (--name-floor, --label), as the CSS works it out.
+  function size(variable) {
+    var probe = el("span");
+    probe.style.fontSize = "var(" + variable + ")";
+    app.appendChild(probe);
+    var pixels = parseFloat(getComputedStyle(probe).fontSize);
+    probe.remove();
+    return pixels;
+  }
+
+  // The width the text of `node` takes on one line, to the fraction of a pixel (scrollWidth
+  // rounds, and a name a third of a pixel too wide loses its last letter).
+  function textWidth(node) {
+    var range = document.createRange();
+    range.selectNodeContents(node);
+    return range.getBoundingClientRect().width;
+  }
+
+  function room(node) {
+    var style = getComputedStyle(node);
+    return node.getBoundingClientRect().width - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  }
+
+  // Text too long for its box is set smaller, as TV captions do, down to `floor` pixels (what
+  // reads from the back of the hall); still too long, it takes two lines. It is never cut.
+  function fitText(node, floor) {
+    node.style.fontSize = "";
+    node.classList.remove("wrapped");
+    if (!node.textContent || textWidth(node) <= room(node)) return;
+    var px = parseFloat(getComputedStyle(node).fontSize);
+    var target = Math.max(floor, Math.floor(px * room(node) / textWidth(node) * 10) / 10);
+    node.style.fontSize = target + "px";
+    while (textWidth(node) > room(node) && target > floor) {
+      target = Math.max(floor, target - 0.5);
+      node.style.fontSize = target + "px";
+    }
+    if (textWidth(node) > room(node)) node.classList.add("wrapped");
   }
 
   function restartProgress() {
