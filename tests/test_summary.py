@@ -103,7 +103,7 @@ def test_a_summary_holds_the_field_and_places_not_what_the_system_computed():
 def test_a_watched_build_keeps_no_computed_data_between_builds(content, tmp_path):
     builder = Builder(PM, content, tmp_path / "site")
     builder.build()
-    kept = builder._built
+    kept = builder._record.events
     assert sorted(kept) == [f.name for f in event_dirs(content)]
     assert foreign_objects(kept) == []
     for item in kept.values():
