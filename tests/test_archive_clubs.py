@@ -242,17 +242,20 @@ def test_a_part_of_unchanged_people_is_kept_as_the_same_bytes(tmp_path):
     assert b'"place":"2"' in after["data/people/09.json"]
 
 
-def test_only_a_watched_build_keeps_the_parts_for_the_next(tmp_path):
+def test_only_a_watched_build_keeps_the_parts_and_entries_for_the_next(tmp_path):
     from publisher.build.builder import Builder
     from publisher.plugins import plugin_manager
 
     content = write_archive(tmp_path / "content")
     single = Builder(plugin_manager(), content, tmp_path / "single", remember=False)
     single.build()
-    assert single.kept.store("archive.people-json") == {}
+    assert single.kept.store("archive.people-json") == single.kept.store("archive.members") == {}
     watched = Builder(plugin_manager(), content, tmp_path / "watched")
     watched.build()
     assert sorted(watched.kept.store("archive.people-json")) == ["01", "02", "03"]
+    # the club pages' entries: each person, and each row without an id
+    assert sorted(watched.kept.store("archive.members")) == [
+        "autumn-cup-2025/a4", ZORAN, ANA, LUKASZ, "spring-open-2026/s4"]
     assert snapshot(tmp_path / "single") == snapshot(tmp_path / "watched")
 
 

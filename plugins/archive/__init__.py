@@ -83,7 +83,7 @@ def publisher_site_pages(site: Site, kept: Kept) -> list[Page | DataFile | File]
     files = {part.event.slug: part.files for part in parts}
     if keeper.entries:
         files[KEEPER] = (keeper.path,)
-    clubs, countries = groups(people, (a for part in parts for a in part.others))
+    clubs, countries = groups(people, (a for part in parts for a in part.others), kept)
     return [
         *(person_page(person, files, keeper) for person in people),
         *(moved_page(person, key) for person in people for key in person.keys[1:]),

@@ -18,13 +18,15 @@ text changed, and a page rendered again with the same bytes is not written.
 from __future__ import annotations
 
 import hashlib
+import operator
 import re
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from plugins.archive.people import Appearance, Person, outside_ascii
+from publisher.build.kept import Kept
 from publisher.model import Page
 from publisher.text import fold, ordinal
 
@@ -32,9 +34,9 @@ CLUBS, COUNTRIES = "clubs", "countries"
 _SLUG_PARTS = re.compile(r"[a-z0-9]+")
 
 
-@dataclass(frozen=True, slots=True)
-class Played:
-    """One championship of a member as their club's page shows it."""
+class Played(NamedTuple):
+    """One championship of a member as their club's page shows it (a tuple: the pages' keys
+    pickle thousands of them at every build)."""
 
     date: str
     slug: str  # the championship's folder
@@ -44,8 +46,7 @@ class Played:
     field: int  # how many played
 
 
-@dataclass(frozen=True, slots=True)
-class Member:
+class Member(NamedTuple):
     """A person of the archive (``page`` their page) or a player without an id (``page`` "")."""
 
     name: str
@@ -53,8 +54,7 @@ class Member:
     played: tuple[Played, ...]  # newest first
 
 
-@dataclass(frozen=True, slots=True)
-class Group:
+class Group(NamedTuple):
     """A club or a country with its members, sorted by name."""
 
     kind: str  # CLUBS or COUNTRIES
@@ -132,25 +132,45 @@ def _played(appearances: list[Appearance]) -> tuple[Played, ...]:
                         len(a.event.players)) for a in reversed(appearances))
 
 
+@lru_cache(maxsize=1 << 12)  # an archive has a few hundred places, each written thousands of times
 def _place(place: str) -> str:
     """``=2`` as ``=2nd``: a place in a sentence."""
     number = place.lstrip("=")
     return place[: len(place) - len(number)] + ordinal(int(number)) if number.isdigit() else place
 
 
-def groups(people: list[Person], others: Iterable[Appearance]) -> tuple[list[Group], list[Group]]:
+def groups(people: list[Person], others: Iterable[Appearance],
+           kept: Kept | None = None) -> tuple[list[Group], list[Group]]:
     """The clubs and the countries of the archive, each sorted by name: every person by
-    their latest row, every player without an id (``others``) by their row."""
+    their latest row, every player without an id (``others``) by their row. Under ``watch``
+    each one's entry is kept in ``kept`` and taken again while they are made from the same
+    rows (the same appearance objects): a save makes again those of its championship."""
+    store = kept.store("archive.members") if kept is not None else {}
+    made: dict[str, tuple[tuple[str, ...], list[Appearance], Member]] = {}
+
+    def member(key: str, names: tuple[str, ...], found: list[Appearance], page: str) -> Member:
+        previous = store.get(key)
+        if (previous is not None and previous[0] == names and len(previous[1]) == len(found)
+                and all(map(operator.is_, previous[1], found))):
+            made[key] = previous
+        else:
+            made[key] = (names, found, Member(names[0], page, _played(found)))
+        return made[key][2]
+
+    entries = [(person.latest.player, member(person.key, person.names, person.appearances, person.page))
+               for person in people]
+    entries += [(a.player, member(f"{a.event.slug}/{a.player.id}", (a.player.name,), [a], ""))
+                for a in others]
+    if kept is not None and kept.between_builds:
+        store.clear()
+        store.update(made)
     clubs: dict[str, list[tuple[str, Member]]] = {}
     countries: dict[str, list[Member]] = {}
-    entries = [(person.latest.player, Member(person.name, person.page, _played(person.appearances)))
-               for person in people]
-    entries += [(a.player, Member(a.player.name, "", _played([a]))) for a in others]
-    for player, member in entries:
+    for player, entry in entries:
         if player.club.strip():
-            clubs.setdefault(club_slug(player.club), []).append((" ".join(player.club.split()), member))
+            clubs.setdefault(club_slug(player.club), []).append((" ".join(player.club.split()), entry))
         if code := (country_code(player.country) if player.country.strip() else ""):
-            countries.setdefault(code, []).append(member)
+            countries.setdefault(code, []).append(entry)
     found_clubs = [Group(CLUBS, slug, *_spellings(name for name, _ in found), _sorted(m for _, m in found))
                    for slug, found in clubs.items()]
     found_countries = [Group(COUNTRIES, code.lower(), country_name(code), (), _sorted(found))
