@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from conftest import write
@@ -131,3 +132,14 @@ def write_people_archive(content: Path) -> Path:
         (content / slug / "rounds").mkdir(parents=True, exist_ok=True)
         (content / slug / "rounds" / "1.csv").write_text(round_1, encoding="utf-8")
     return content
+
+
+def read_people(site: Path) -> list[dict]:
+    """Every person of ``data/people.json``, read as another program does: the index, then
+    each part it names (relative to the index), in its order."""
+    index = json.loads((site / "data/people.json").read_text(encoding="utf-8"))
+    assert index["format"] == 2
+    found = [person for part in index["parts"]
+             for person in json.loads((site / "data" / part["path"]).read_text(encoding="utf-8"))["people"]]
+    assert index["count"] == len(found)
+    return found

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import icalendar
 import pytest
-from archive_fixture import write_archive
+from archive_fixture import read_people, write_archive
 from conftest import snapshot, write
 
 from publisher.text import search_key
@@ -32,8 +32,7 @@ def site(tmp_path_factory) -> Path:
 
 
 def people(site: Path) -> dict[str, dict]:
-    data = json.loads((site / "data/people.json").read_text(encoding="utf-8"))
-    return {p["key"]: p for p in data["people"]}
+    return {p["key"]: p for p in read_people(site)}
 
 
 def test_people_are_recognised_by_egd_pin_and_never_by_name(site):

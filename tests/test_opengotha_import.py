@@ -14,6 +14,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from archive_fixture import read_people
 from conftest import write
 from gotha_samples import BYES, GAMES, PLAYERS, key, tournament_xml, write_tournament
 
@@ -480,7 +481,7 @@ def test_four_players_with_pin_zero_are_four_people_imported_and_live(tmp_path, 
     for slug in ("club", "live"):
         event = json.loads((tmp_path / "site" / slug / "data" / "event.json").read_text())
         assert len(event["players"]) == 5
-    people = json.loads((tmp_path / "site" / "data" / "people.json").read_text())["people"]
+    people = read_people(tmp_path / "site")
     assert not [p for p in people if p["key"].startswith("egd-")]
 
 

@@ -2,7 +2,8 @@
 
 - a page per person (``players/<key>.html`` at the site root) recognised by a federation
   id or a ``person`` column (:mod:`people`), with a chart of rank and rating (:mod:`chart`),
-  and ``data/people.json``;
+  and ``data/people.json`` with its parts;
+- a page per club and per country listing everyone of it, and their lists (:mod:`clubs`);
 - the front page's search over championships and people, from a split static index
   (:mod:`search`, ``static/archive/search.js``);
 - an Atom feed per championship and one for the archive (:mod:`feeds`), and an iCalendar
@@ -67,10 +68,11 @@ def publisher_event_pages(event: Event) -> list[Page | DataFile | File]:
 
 @hookimpl
 def publisher_site_pages(site: Site, kept: Kept) -> list[Page | DataFile | File]:
+    from plugins.archive.clubs import CLUBS, COUNTRIES, group_pages, groups
     from plugins.archive.feeds import archive_feed
     from plugins.archive.keeper import read_keeper
     from plugins.archive.kept import championships
-    from plugins.archive.people import conflicts, gather, normalise_key, people_file
+    from plugins.archive.people import conflicts, gather, normalise_key, people_files
     from plugins.archive.search import index_files, people_shards
 
     keeper = read_keeper(site.content_dir, normalise_key)
@@ -81,10 +83,13 @@ def publisher_site_pages(site: Site, kept: Kept) -> list[Page | DataFile | File]
     files = {part.event.slug: part.files for part in parts}
     if keeper.entries:
         files[KEEPER] = (keeper.path,)
+    clubs, countries = groups(people, (a for part in parts for a in part.others), kept)
     return [
         *(person_page(person, files, keeper) for person in people),
         *(moved_page(person, key) for person in people for key in person.keys[1:]),
-        File("data/people.json", functools.partial(people_file, people)),
+        *group_pages(CLUBS, clubs),
+        *group_pages(COUNTRIES, countries),
+        *people_files(people, kept),
         *index_files([people_shards(people, kept), *(part.rows for part in parts)], kept),
         archive_feed([(part.event, part.entries) for part in parts], site.front_title, site.url, kept),
     ]
@@ -127,6 +132,7 @@ def unknown_keys(people: list[Person], keeper: Keeper) -> list[Problem]:
 
 def person_context(person: Person) -> dict[str, Any]:
     from plugins.archive.chart import Point, trend_svg
+    from plugins.archive.clubs import club_link, country_link
     from plugins.archive.people import ID_NAMES, ids
 
     latest = person.latest.player
@@ -136,6 +142,7 @@ def person_context(person: Person) -> dict[str, Any]:
                for a in person.appearances if a.player.rating is not None]
     return {
         "person": person, "player": latest, "ids": ids(person), "id_names": ID_NAMES,
+        "club_page": club_link(latest.club), "country": country_link(latest.country),
         "rows": list(reversed(person.appearances)),
         "rank_chart": trend_svg(ranks, f"Rank of {person.name}") if len(ranks) > 1 else "",
         "rating_chart": trend_svg(ratings, f"Rating of {person.name}") if len(ratings) > 1 else "",

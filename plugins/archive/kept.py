@@ -29,6 +29,7 @@ class Championship:
 
     event: Event
     people: list[Appearance]  # the players who are people of the archive (with a key)
+    others: list[Appearance]  # the players without a key: on their club's and country's pages
     rows: dict[str, list[list[str]]]  # the search rows of the others, by index file letter
     entries: list[feeds.Entry]  # of its feed, and of the archive's
     files: tuple[Path, ...]  # what its players' person pages are made from
@@ -51,6 +52,6 @@ def championships(events: list[Event], kept: Kept) -> list[Championship]:
 def _part(event: Event, previous: Championship | None) -> Championship:
     found = appearances(event)
     rows = search.shards(search.player_rows(found))
-    return Championship(event, [a for a in found if a.key],
+    return Championship(event, [a for a in found if a.key], [a for a in found if not a.key],
                         search.steady(rows, previous.rows if previous is not None else {}),
                         feeds.entries(event), tuple(sorted(event_files(event))))

@@ -18,7 +18,9 @@ other letters is told as a warning, which ``content/people.toml`` silences
 
 from __future__ import annotations
 
+import functools
 import io
+import operator
 import re
 import sys
 from collections.abc import Iterable
@@ -26,7 +28,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from plugins.archive.keeper import Keeper
-from publisher.model import Event, Player
+from publisher.build.kept import Kept
+from publisher.model import Event, File, Player
 from publisher.problems import Problem, Problems, display_path
 from publisher.text import fold
 
@@ -333,16 +336,69 @@ def ids(person: Person) -> dict[str, str]:
     return found
 
 
+PEOPLE_FORMAT = 2  # data/people.json names its parts; format 1 was one file of every person
+_NOT_PART = re.compile(r"[^a-z0-9]")
+
+
+def people_part(key: str) -> str:
+    """The part of ``data/people/`` a person's key is in: its last two letters or digits
+    (``egd-11100001`` is in ``01``, ``mira-novak`` in ``ak``). Not its first letter: nearly
+    every key starts ``egd-`` or ``ema-``. A person stays in their part as long as their key."""
+    return _NOT_PART.sub("", key)[-2:]
+
+
+def people_files(people: list[Person], kept: Kept) -> list[File]:
+    """``data/people/<part>.json`` for each part (:func:`people_part`), each the
+    :func:`people_json` of its people, and ``data/people.json`` naming them: a save rewrites
+    only the parts whose people it changed. Under ``watch`` each part's bytes are kept with
+    what they were made from (each person's key, names and championships as the same
+    objects): a part whose people are those of the last build is not encoded again."""
+    from publisher.build.render import dumps  # with Jinja2: imported when the site is built
+
+    parts: dict[str, list[Person]] = {}
+    for person in people:
+        parts.setdefault(people_part(person.key), []).append(person)
+    store = kept.store("archive.people-json")
+    for gone in store.keys() - parts.keys():
+        del store[gone]
+    index = {"format": PEOPLE_FORMAT, "count": len(people),
+             "parts": [{"path": f"people/{part}.json", "count": len(found)}
+                       for part, found in sorted(parts.items())]}
+    return [File("data/people.json", dumps(index)),
+            *(File(f"data/people/{part}.json", functools.partial(_people_part, kept, part, found))
+              for part, found in sorted(parts.items()))]
+
+
+def _people_part(kept: Kept, part: str, people: list[Person]) -> bytes:
+    """The bytes of a part, or those kept when it holds the same people, read from the same
+    championships' rows (the same appearance objects), as when they were made."""
+    made_from = [(person.key, person.keys, person.names, person.appearances) for person in people]
+    previous = kept.store("archive.people-json").get(part)
+    if previous is not None and _same(previous[0], made_from):
+        return previous[1]
+    data = people_file(people)
+    if kept.between_builds:
+        kept.store("archive.people-json")[part] = (made_from, data)
+    return data
+
+
+def _same(kept: list[tuple], now: list[tuple]) -> bool:
+    """Whether two parts hold the same people: equal keys and names, and championships of the
+    same appearance objects (an appearance is made again when its championship changes)."""
+    return len(kept) == len(now) and all(
+        k[:3] == n[:3] and len(k[3]) == len(n[3]) and all(map(operator.is_, k[3], n[3]))
+        for k, n in zip(kept, now, strict=True))
+
+
 def people_json(people: list[Person]) -> dict:
-    """``data/people.json``: every person with their championships, for other programs."""
+    """A part of ``data/people.json``: its people with their championships, for other programs."""
     return {"people": [person_json(person) for person in people]}
 
 
 def people_file(people: list[Person]) -> bytes:
-    """The bytes of ``data/people.json`` (:func:`people_json` in the site's JSON spelling),
-    written one person at a time into one buffer: the whole archive's list is never held
-    as Python objects, one string, or a list of pieces beside the file (each of them ten
-    megabytes and more for fifteen thousand people)."""
+    """The bytes of a part of ``data/people.json`` (:func:`people_json` in the site's JSON
+    spelling), written one person at a time into one buffer: a part is never held as Python
+    objects, one string, or a list of pieces beside the file."""
     from publisher.build.render import dumps  # with Jinja2: imported when the site is built
 
     out = io.BytesIO()

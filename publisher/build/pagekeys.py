@@ -3,7 +3,8 @@
 A page that sets ``Page.context_only`` promises that its template reads nothing
 but its context and what every page of its championship shows (the header: the
 event's name, dates, venue, game, system and rounds; the menu; which pages
-exist; the site's address; when its sources last changed). Its key digests
+exist; the site's address and the archive's title, which names its feed in every page's
+head; when its sources last changed). Its key digests
 exactly that. Contexts are compared by their pickled bytes: equal bytes mean
 equal values, so an unchanged key means unchanged HTML. An object that several
 pages' contexts hold (the field, the latest standings) is pickled once per build
@@ -38,7 +39,8 @@ class PageKeys:
         header = None if event is None else (event.slug, event.name, event.start, event.end, event.venue,
                                               event.game, event.system, event.rounds)
         nav = [(p.path, p.nav, p.nav_order) for p in batch.nav]
-        self._common = _digest((header, nav, sorted(batch.paths), batch.prefix, site.url, theme))
+        self._common = _digest((header, nav, sorted(batch.paths), batch.prefix, site.url, site.front_title,
+                                theme))
         keyed = [o for o in batch.outputs if isinstance(o, Page) and o.context_only
                  and not callable(o.context) and (o.sources or not o.dated)]
         counts = Counter(id(v) for o in keyed for v in o.context.values())

@@ -1,0 +1,211 @@
+"""The clubs and countries of the archive: a page for each, listing everyone of it.
+
+A person belongs to the club and the country of their latest championship (the row their
+page shows); a player without an id, who is no person of the archive, belongs to those of
+their row, once per championship, listed without a page of their own (their championship
+links their page there). A club's page is ``clubs/<slug>.html``, its slug made from its
+folded name (:func:`club_slug`), so "GK Maribor" and "gk-maribor" share a page; a country's
+is ``countries/<code>.html`` by its ISO 3166-1 alpha-2 code, named as the CLDR names it in
+English. A country that is no such code gets no page.
+
+Who a club's page lists is not made from its members' files alone: someone who plays a
+new championship for another club leaves it without a change to any file of those who
+stay. So each page's context is the plain text it shows (names, links, places), keyed as
+it is (:mod:`publisher.build.pagekeys`): a save anywhere renders again only the pages whose
+text changed, and a page rendered again with the same bytes is not written.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import operator
+import re
+from collections import Counter
+from collections.abc import Iterable
+from functools import lru_cache
+from typing import NamedTuple
+
+from plugins.archive.people import Appearance, Person, outside_ascii
+from publisher.build.kept import Kept
+from publisher.model import Page
+from publisher.text import fold, ordinal
+
+CLUBS, COUNTRIES = "clubs", "countries"
+_SLUG_PARTS = re.compile(r"[a-z0-9]+")
+
+
+class Played(NamedTuple):
+    """One championship of a member as their club's page shows it (a tuple: the pages' keys
+    pickle thousands of them at every build)."""
+
+    date: str
+    slug: str  # the championship's folder
+    championship: str
+    page: str  # the member's page in that championship, from the site root
+    place: str  # "1st", "=2nd", "" when not placed
+    field: int  # how many played
+
+
+class Member(NamedTuple):
+    """A person of the archive (``page`` their page) or a player without an id (``page`` "")."""
+
+    name: str
+    page: str
+    played: tuple[Played, ...]  # newest first
+
+
+class Group(NamedTuple):
+    """A club or a country with its members, sorted by name."""
+
+    kind: str  # CLUBS or COUNTRIES
+    slug: str  # the club's slug, the country's code in lower case
+    name: str
+    also: tuple[str, ...]  # a club's other spellings that share its page
+    members: tuple[Member, ...]
+
+    @property
+    def page(self) -> str:
+        return group_page(self.kind, self.slug)
+
+    @property
+    def championships(self) -> int:
+        return len({p.slug for member in self.members for p in member.played})
+
+
+def group_page(kind: str, slug: str) -> str:
+    return f"{kind}/{slug}.html"
+
+
+@lru_cache(maxsize=1 << 12)
+def club_slug(club: str) -> str:
+    """The page name of a club: its folded name's letters and digits, joined by ``-``
+    ("GK Maribor" and "gk-maribor" are ``gk-maribor``); a name of no Latin letters
+    (漢字) is ``club-`` and a digest of it, so it still has a page; ``index`` is the list's."""
+    folded = fold(" ".join(club.split()))
+    slug = "-".join(_SLUG_PARTS.findall(folded))
+    if not slug:
+        return "club-" + hashlib.sha256(folded.encode()).hexdigest()[:10]
+    return "index-club" if slug == "index" else slug
+
+
+@lru_cache(maxsize=1 << 10)
+def country_code(country: str) -> str:
+    """The ISO 3166-1 alpha-2 code a players.csv country is (``si`` is SI, ``UK`` is GB, as
+    the EMA's sheet reads them), or "" for a value that is none ("Slovenia")."""
+    from plugins.ema.sheet import COMMON_SLIPS
+
+    code = country.strip().upper()
+    code = COMMON_SLIPS.get(code, code)
+    return code if code in _iso_codes() else ""
+
+
+@lru_cache(maxsize=1)
+def _iso_codes() -> frozenset[str]:
+    """The codes the EMA's sheet takes (Babel's territories that ISO assigns): one list of them."""
+    from plugins.ema.sheet import iso_countries
+
+    return iso_countries()
+
+
+@lru_cache(maxsize=1 << 10)
+def country_name(code: str) -> str:
+    """A country's name in English, as the CLDR writes it (``SI`` is Slovenia)."""
+    from babel import Locale
+
+    return Locale("en").territories.get(code, code)
+
+
+def club_link(club: str) -> str:
+    """The page of a club, from the site root, or "" for no club."""
+    return group_page(CLUBS, club_slug(club)) if club.strip() else ""
+
+
+def country_link(country: str) -> tuple[str, str]:
+    """The name and page of a country, or ``(country, "")`` for a value that is no ISO code."""
+    code = country_code(country) if country.strip() else ""
+    return (country_name(code), group_page(COUNTRIES, code.lower())) if code else (country, "")
+
+
+def _played(appearances: list[Appearance]) -> tuple[Played, ...]:
+    """A member's championships, newest first (``appearances`` are oldest first)."""
+    return tuple(Played(a.event.start.isoformat(), a.event.slug, a.event.name, a.page, _place(a.place),
+                        len(a.event.players)) for a in reversed(appearances))
+
+
+@lru_cache(maxsize=1 << 12)  # an archive has a few hundred places, each written thousands of times
+def _place(place: str) -> str:
+    """``=2`` as ``=2nd``: a place in a sentence."""
+    number = place.lstrip("=")
+    return place[: len(place) - len(number)] + ordinal(int(number)) if number.isdigit() else place
+
+
+def groups(people: list[Person], others: Iterable[Appearance],
+           kept: Kept | None = None) -> tuple[list[Group], list[Group]]:
+    """The clubs and the countries of the archive, each sorted by name: every person by
+    their latest row, every player without an id (``others``) by their row. Under ``watch``
+    each one's entry is kept in ``kept`` and taken again while they are made from the same
+    rows (the same appearance objects): a save makes again those of its championship."""
+    store = kept.store("archive.members") if kept is not None else {}
+    made: dict[str, tuple[tuple[str, ...], list[Appearance], Member]] = {}
+
+    def member(key: str, names: tuple[str, ...], found: list[Appearance], page: str) -> Member:
+        previous = store.get(key)
+        if (previous is not None and previous[0] == names and len(previous[1]) == len(found)
+                and all(map(operator.is_, previous[1], found))):
+            made[key] = previous
+        else:
+            made[key] = (names, found, Member(names[0], page, _played(found)))
+        return made[key][2]
+
+    entries = [(person.latest.player, member(person.key, person.names, person.appearances, person.page))
+               for person in people]
+    entries += [(a.player, member(f"{a.event.slug}/{a.player.id}", (a.player.name,), [a], ""))
+                for a in others]
+    if kept is not None and kept.between_builds:
+        store.clear()
+        store.update(made)
+    clubs: dict[str, list[tuple[str, Member]]] = {}
+    countries: dict[str, list[Member]] = {}
+    for player, entry in entries:
+        if player.club.strip():
+            clubs.setdefault(club_slug(player.club), []).append((" ".join(player.club.split()), entry))
+        if code := (country_code(player.country) if player.country.strip() else ""):
+            countries.setdefault(code, []).append(entry)
+    found_clubs = [Group(CLUBS, slug, *_spellings(name for name, _ in found), _sorted(m for _, m in found))
+                   for slug, found in clubs.items()]
+    found_countries = [Group(COUNTRIES, code.lower(), country_name(code), (), _sorted(found))
+                       for code, found in countries.items()]
+    return _by_name(found_clubs), _by_name(found_countries)
+
+
+def _spellings(names: Iterable[str]) -> tuple[str, tuple[str, ...]]:
+    """The name a club's page shows, the spelling most of its members' rows use (then the one
+    with most letters outside ASCII, then the first in order), and its other spellings."""
+    counted = Counter(names)
+    order = sorted(counted, key=lambda n: (-counted[n], -outside_ascii(n), n))
+    return order[0], tuple(sorted(order[1:]))
+
+
+def _sorted(members: Iterable[Member]) -> tuple[Member, ...]:
+    """By name; namesakes without an id by their championship's page, each a row of its own."""
+    return tuple(sorted(members, key=lambda m: (fold(m.name), m.name, m.page, m.played[0].page)))
+
+
+def _by_name(found: list[Group]) -> list[Group]:
+    return sorted(found, key=lambda g: (fold(g.name), g.name, g.slug))
+
+
+TITLES = {CLUBS: "Clubs", COUNTRIES: "Countries"}
+
+
+def group_pages(kind: str, found: list[Group]) -> list[Page]:
+    """A page for each club (or country) and their list, ``<kind>/index.html``. A page's
+    context is the text it shows, so it is keyed by that (see the module's docstring)."""
+    if not found:
+        return []
+    index = [(g.name, g.page, len(g.members), g.championships, g.slug.upper() if kind == COUNTRIES else "")
+             for g in found]
+    return [Page(f"{kind}/index.html", "archive/groups.html", f"{TITLES[kind]} of the archive",
+                 {"kind": kind, "groups": index}, context_only=True, dated=False),
+            *(Page(g.page, "archive/group.html", g.name, {"group": g, "index": f"{kind}/index.html"},
+                   context_only=True, dated=False) for g in found)]
