@@ -122,7 +122,7 @@ class Builder:
         started = time.perf_counter()
         with locked(self.out) as lock:
             if self._cache is not None and not self._record.theme:
-                self._record = self._cache.load() or Record()  # the last run's, if it holds
+                self._record = self._recall(self._cache)
             problems: list[Problem] = []
             self._check_theme_and_settings(problems)
             folders = event_dirs(self.content_dir)
@@ -150,6 +150,16 @@ class Builder:
             warnings += self._keep(record)
         return BuildReport(len(built), sum(map(len, writer.groups.values())), writer.stats, changed,
                            time.perf_counter() - started, warnings, writer.groups)
+
+    def _recall(self, cache: RecordCache) -> Record:
+        """The last run's record, if it holds, its summaries summarised again: read from
+        their files, their strings and values are each their own object, where a build's
+        summaries share them; page keys are made from pickles, which tell sharing apart, so
+        the archive's pages would otherwise get other keys than the same build would give."""
+        record = cache.load() or Record()
+        for item in record.events.values():
+            item.event = summary(item.event)
+        return record
 
     def _check_theme_and_settings(self, problems: list[Problem]) -> None:
         """Forget every championship's pages when the theme or site.toml changed (every page
