@@ -71,14 +71,14 @@ def publisher_site_pages(site: Site, kept: Kept) -> list[Page | DataFile | File]
     from plugins.archive.clubs import CLUBS, COUNTRIES, group_pages, groups
     from plugins.archive.feeds import archive_feed
     from plugins.archive.keeper import read_keeper
-    from plugins.archive.kept import championships
-    from plugins.archive.people import conflicts, gather, normalise_key, people_files
+    from plugins.archive.kept import archive_people, championships
+    from plugins.archive.people import normalise_key, people_files
     from plugins.archive.search import index_files, people_shards
 
     keeper = read_keeper(site.content_dir, normalise_key)
     parts = championships(site.events, kept)
-    people = gather((a for part in parts for a in part.people), keeper)
-    site.warnings += conflicts(people, keeper)
+    people, problems = archive_people(parts, keeper, kept)
+    site.warnings += problems
     site.warnings += unknown_keys(people, keeper)
     files = {part.event.slug: part.files for part in parts}
     if keeper.entries:
