@@ -370,6 +370,9 @@ def people_files(people: list[Person], kept: Kept) -> list[File]:
     store = kept.store("archive.people-json")
     for gone in store.keys() - parts.keys():
         del store[gone]
+    encoded = kept.store("archive.person-json")
+    for gone in encoded.keys() - {person.key for person in people}:
+        del encoded[gone]
     index = {"format": PEOPLE_FORMAT, "count": len(people),
              "parts": [{"path": f"people/{part}.json", "count": len(found)}
                        for part, found in sorted(parts.items())]}
@@ -385,7 +388,7 @@ def _people_part(kept: Kept, part: str, people: list[Person]) -> bytes:
     previous = kept.store("archive.people-json").get(part)
     if previous is not None and _same(previous[0], made_from):
         return previous[1]
-    data = people_file(people)
+    data = people_file(people, kept)
     if kept.between_builds:
         kept.store("archive.people-json")[part] = (made_from, data)
     return data
@@ -404,19 +407,33 @@ def people_json(people: list[Person]) -> dict:
     return {"people": [person_json(person) for person in people]}
 
 
-def people_file(people: list[Person]) -> bytes:
+def people_file(people: list[Person], kept: Kept | None = None) -> bytes:
     """The bytes of a part of ``data/people.json`` (:func:`people_json` in the site's JSON
     spelling), written one person at a time into one buffer: a part is never held as Python
-    objects, one string, or a list of pieces beside the file."""
-    from publisher.build.render import dumps  # with Jinja2: imported when the site is built
-
+    objects, one string, or a list of pieces beside the file. Under ``watch`` each person's
+    bytes are kept in ``kept`` while they are the same object: a save in one championship
+    changes a few people of each of many parts."""
+    store = kept.store("archive.person-json") if kept is not None and kept.between_builds else None
     out = io.BytesIO()
     out.write(b'{"people":[')
     for number, person in enumerate(people):
         out.write(b"," if number else b"")
-        out.write(dumps(person_json(person))[:-1])
+        previous = store.get(person.key) if store is not None else None
+        if previous is not None and previous[0] is person:
+            out.write(previous[1])
+            continue
+        data = _person_bytes(person)
+        if store is not None:
+            store[person.key] = (person, data)
+        out.write(data)
     out.write(b"]}\n")
     return out.getvalue()
+
+
+def _person_bytes(person: Person) -> bytes:
+    from publisher.build.render import dumps  # with Jinja2: imported when the site is built
+
+    return dumps(person_json(person))[:-1]
 
 
 def person_json(person: Person) -> dict:
