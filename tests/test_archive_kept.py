@@ -67,6 +67,8 @@ def test_kept_people_are_those_gathered_afresh(seed, steps):
         fresh = gather((a for part in parts for a in part.people), now)
         assert seen(people) == seen(fresh)
         assert problems == conflicts(fresh, now)
+        once, told = archive_people(parts, now, Kept(between_builds=False))  # what `publisher build` does
+        assert (seen(once), told) == (seen(fresh), problems)
         action = rng.random()
         if action < 0.6 and parts:
             number = rng.randrange(len(parts))

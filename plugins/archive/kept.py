@@ -97,11 +97,13 @@ def archive_people(parts: list[Championship], keeper: Keeper,
     with a row in a championship that is not the same part (changed, added or taken away),
     with every row of theirs, and keeps every other person as the same object. A changed
     people.toml gathers everyone."""
+    if not kept.between_builds:  # a single build: no index of the rows for a next one
+        found = joined_people((row for part in parts for row in _rows(part, keeper)), keeper)
+        return found, [p for person in found for p in person_conflicts(person, keeper)]
     store = kept.store("archive.people")
     last = store.pop("people", None)  # taken out while changed: a build that fails keeps nothing
     made = _everyone(parts, keeper) if last is None or last.keeper != keeper else _again(last, parts)
-    if kept.between_builds:
-        store["people"] = made
+    store["people"] = made
     return made.people, [p for person in made.people for p in made.problems.get(person.key, ())]
 
 
