@@ -625,3 +625,28 @@ def test_the_csv_downloads_carry_the_federation_ids(people_site):
     standings = (site / "mori-open-2025/standings-1.csv").read_text(encoding="utf-8-sig").splitlines()
     assert standings[0].endswith(",EGD PIN") and standings[1].startswith("1,Kenji Mori,1d,11,1,")
     assert standings[1].endswith(",00123456")
+
+
+def test_people_toml_written_changed_and_removed_under_watch_gives_a_fresh_builds_site(tmp_path):
+    """The people kept between builds are gathered again when people.toml changes: after
+    each change the watched site and its warnings are those of a fresh build."""
+    from archive_fixture import write_people_archive
+
+    from publisher.build.builder import Builder
+    from publisher.plugins import plugin_manager
+
+    content = write_people_archive(tmp_path / "content")
+    builder = Builder(plugin_manager(), content, tmp_path / "site")
+    warned = [str(w) for w in builder.build().warnings]
+    assert any("egd_pin 00123456" in w for w in warned)
+    for step, toml in enumerate([PEOPLE_TOML, PEOPLE_TOML.split("[egd-123456]")[0], None]):
+        if toml is None:
+            (content / "people.toml").unlink()
+        else:
+            write(content / "people.toml", toml)
+        kept = [str(w) for w in builder.build().warnings]
+        fresh_builder = Builder(plugin_manager(), content, tmp_path / f"fresh{step}")
+        fresh = [str(w) for w in fresh_builder.build().warnings]
+        assert kept == fresh
+        assert snapshot(tmp_path / "site") == snapshot(tmp_path / f"fresh{step}")
+    assert kept == warned

@@ -71,21 +71,22 @@ def publisher_site_pages(site: Site, kept: Kept) -> list[Page | DataFile | File]
     from plugins.archive.clubs import CLUBS, COUNTRIES, group_pages, groups
     from plugins.archive.feeds import archive_feed
     from plugins.archive.keeper import read_keeper
-    from plugins.archive.kept import championships
-    from plugins.archive.people import conflicts, gather, normalise_key, people_files
+    from plugins.archive.kept import archive_people, championships
+    from plugins.archive.people import normalise_key, people_files
     from plugins.archive.search import index_files, people_shards
 
     keeper = read_keeper(site.content_dir, normalise_key)
     parts = championships(site.events, kept)
-    people = gather((a for part in parts for a in part.people), keeper)
-    site.warnings += conflicts(people, keeper)
+    people, problems = archive_people(parts, keeper, kept)
+    site.warnings += problems
     site.warnings += unknown_keys(people, keeper)
     files = {part.event.slug: part.files for part in parts}
     if keeper.entries:
         files[KEEPER] = (keeper.path,)
     clubs, countries = groups(people, (a for part in parts for a in part.others), kept)
+    sources = person_sources(people, files, keeper, kept)
     return [
-        *(person_page(person, files, keeper) for person in people),
+        *(person_page(person, sources[person.key]) for person in people),
         *(moved_page(person, key) for person in people for key in person.keys[1:]),
         *group_pages(CLUBS, clubs),
         *group_pages(COUNTRIES, countries),
@@ -98,18 +99,36 @@ def publisher_site_pages(site: Site, kept: Kept) -> list[Page | DataFile | File]
 KEEPER = ""  # people.toml's place among ``files``, beside the championships' slugs
 
 
-def person_page(person: Person, files: dict[str, tuple[Path, ...]], keeper: Keeper) -> Page:
+def person_sources(people: list[Person], files: dict[str, tuple[Path, ...]], keeper: Keeper,
+                   kept: Kept) -> dict[str, tuple[Path, ...]]:
+    """What each person's page is made from, by their key: the files of their championships
+    (``files``, by slug), and people.toml when it speaks of them. Under ``watch`` each one's
+    is kept while they are the same person: the archive keeps a person only while their
+    championships and people.toml are the same (:func:`plugins.archive.kept.archive_people`)."""
+    store = kept.store("archive.person-sources")
+    last = store.get("sources", {})
+    made = {}
+    for person in people:
+        previous = last.get(person.key)
+        if previous is None or previous[0] is not person:
+            found = tuple(path for a in person.appearances for path in files[a.event.slug])
+            if any(key in keeper.entries for key in person.keys):
+                found += files[KEEPER]
+            previous = (person, found)
+        made[person.key] = previous
+    if kept.between_builds:
+        store["sources"] = made
+    return {key: found for key, (_, found) in made.items()}
+
+
+def person_page(person: Person, sources: tuple[Path, ...]) -> Page:
     """A person's page: who they are now, every championship, their rank and rating. Its
     context (the charts) is made as the page is written, so that an archive's thousands
-    of people pages are not all held at once. It is made from the files of the person's
-    championships (``files``, by slug), and people.toml when it speaks of them: a save
-    elsewhere in the archive leaves it alone. It is not dated: every championship on it
-    gives its own dates, and a result saved for somebody else in one of them, which
-    re-dates that championship's files, leaves this page's bytes as they were (not
-    written, not published again)."""
-    sources = tuple(path for a in person.appearances for path in files[a.event.slug])
-    if any(key in keeper.entries for key in person.keys):
-        sources += files[KEEPER]
+    of people pages are not all held at once. It is made from ``sources``
+    (:func:`person_sources`): a save elsewhere in the archive leaves it alone. It is not
+    dated: every championship on it gives its own dates, and a result saved for somebody
+    else in one of them, which re-dates that championship's files, leaves this page's bytes
+    as they were (not written, not published again)."""
     return Page(person.page, "archive/person.html", person.name, functools.partial(person_context, person),
                 context_only=True, sources=sources, dated=False)
 
@@ -124,6 +143,8 @@ def moved_page(person: Person, key: str) -> Page:
 def unknown_keys(people: list[Person], keeper: Keeper) -> list[Problem]:
     """A warning for each table of people.toml that names nobody of the archive (a typo, or a
     championship taken away)."""
+    if not keeper.entries:
+        return []
     known = {key for person in people for key in person.keys}
     return [Problem(keeper.path, "no player of the archive has this key, so the table does nothing",
                     "write the key as the person's page has it, like egd-12345678", key=key)

@@ -143,39 +143,61 @@ def groups(people: list[Person], others: Iterable[Appearance],
            kept: Kept | None = None) -> tuple[list[Group], list[Group]]:
     """The clubs and the countries of the archive, each sorted by name: every person by
     their latest row, every player without an id (``others``) by their row. Under ``watch``
-    each one's entry is kept in ``kept`` and taken again while they are made from the same
-    rows (the same appearance objects): a save makes again those of its championship."""
-    store = kept.store("archive.members") if kept is not None else {}
-    made: dict[str, tuple[tuple[str, ...], list[Appearance], Member]] = {}
+    each one's entry is kept in ``kept`` while they are the same person (the archive keeps a
+    person whose championships did not change: :func:`plugins.archive.kept.archive_people`)
+    or the same appearance, and each club and country while its entries are the same: a
+    save makes again those of its championship."""
+    keep = kept is not None and kept.between_builds
+    store = kept.store("archive.members") if keep else {}
+    made: dict[str, tuple[object, Member]] = {}
 
-    def member(key: str, names: tuple[str, ...], found: list[Appearance], page: str) -> Member:
+    def member(key: str, source: Person | Appearance) -> Member:
         previous = store.get(key)
-        if (previous is not None and previous[0] == names and len(previous[1]) == len(found)
-                and all(map(operator.is_, previous[1], found))):
-            made[key] = previous
-        else:
-            made[key] = (names, found, Member(names[0], page, _played(found)))
-        return made[key][2]
+        made[key] = previous if previous is not None and previous[0] is source else (source, _member(source))
+        return made[key][1]
 
-    entries = [(person.latest.player, member(person.key, person.names, person.appearances, person.page))
-               for person in people]
-    entries += [(a.player, member(f"{a.event.slug}/{a.player.id}", (a.player.name,), [a], ""))
-                for a in others]
-    if kept is not None and kept.between_builds:
+    entries = [(person.latest.player, member(person.key, person)) for person in people]
+    entries += [(a.player, member(f"{a.event.slug}/{a.player.id}", a)) for a in others]
+    if keep:
         store.clear()
         store.update(made)
     clubs: dict[str, list[tuple[str, Member]]] = {}
-    countries: dict[str, list[Member]] = {}
+    countries: dict[str, list[tuple[str, Member]]] = {}
     for player, entry in entries:
         if player.club.strip():
             clubs.setdefault(club_slug(player.club), []).append((" ".join(player.club.split()), entry))
         if code := (country_code(player.country) if player.country.strip() else ""):
-            countries.setdefault(code, []).append(entry)
-    found_clubs = [Group(CLUBS, slug, *_spellings(name for name, _ in found), _sorted(m for _, m in found))
-                   for slug, found in clubs.items()]
-    found_countries = [Group(COUNTRIES, code.lower(), country_name(code), (), _sorted(found))
-                       for code, found in countries.items()]
-    return _by_name(found_clubs), _by_name(found_countries)
+            countries.setdefault(code, []).append(("", entry))
+    kept_groups = kept.store("archive.groups") if keep else {}
+    found: dict[tuple[str, str], tuple[list[str], list[Member], Group]] = {}
+    for kind, by_slug in ((CLUBS, clubs), (COUNTRIES, countries)):
+        for slug, rows in by_slug.items():
+            names, members = [name for name, _ in rows], [m for _, m in rows]
+            previous = kept_groups.get((kind, slug))
+            if (previous is not None and previous[0] == names and len(previous[1]) == len(members)
+                    and all(map(operator.is_, previous[1], members))):
+                found[kind, slug] = previous
+            else:
+                found[kind, slug] = (names, members, _group(kind, slug, names, members))
+    if keep:
+        kept_groups.clear()
+        kept_groups.update(found)
+    return (_by_name([g for (kind, _), (_, _, g) in found.items() if kind == CLUBS]),
+            _by_name([g for (kind, _), (_, _, g) in found.items() if kind == COUNTRIES]))
+
+
+def _member(source: Person | Appearance) -> Member:
+    """The entry of a person, or of a player without an id (no page of their own)."""
+    if isinstance(source, Person):
+        return Member(source.names[0], source.page, _played(source.appearances))
+    return Member(source.player.name, "", _played([source]))
+
+
+def _group(kind: str, slug: str, names: list[str], members: list[Member]) -> Group:
+    """A club (its members' rows' spellings of it in ``names``) or a country (``slug`` its code)."""
+    if kind == CLUBS:
+        return Group(CLUBS, slug, *_spellings(names), _sorted(members))
+    return Group(COUNTRIES, slug.lower(), country_name(slug), (), _sorted(members))
 
 
 def _spellings(names: Iterable[str]) -> tuple[str, tuple[str, ...]]:

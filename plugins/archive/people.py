@@ -227,10 +227,11 @@ def _page_key(keys: Iterable[str]) -> str:
     return min(keys, key=lambda k: (k.split("-", 1)[0] in {"egd", "fesa", "ema"}, k))
 
 
-def appearance_keys(appearance: Appearance, keeper: Keeper) -> tuple[str, str]:
-    """The row's ``person`` key and federation key, the latter replaced by the key people.toml's
-    ``separate`` gives rows of that id under that name."""
-    person, federation = row_keys(appearance.player)
+def appearance_keys(appearance: Appearance, keeper: Keeper,
+                    keys: tuple[str, str] | None = None) -> tuple[str, str]:
+    """The row's ``person`` key and federation key (``keys``, its :func:`row_keys` when known),
+    the latter replaced by the key people.toml's ``separate`` gives rows of that id under that name."""
+    person, federation = keys or row_keys(appearance.player)
     entry = keeper.entries.get(federation) if federation else None
     if entry is not None:
         form = name_form(appearance.player.name)
@@ -243,17 +244,20 @@ def gather(found: Iterable[Appearance], keeper: Keeper | None = None) -> list[Pe
     championship first; each one's championships from the oldest. People are joined by the
     keys their rows share (and separated as people.toml says)."""
     keeper = keeper or Keeper()
+    return joined_people(((a, appearance_keys(a, keeper)) for a in found if a.key), keeper)
+
+
+def joined_people(rows: Iterable[tuple[Appearance, tuple[str, str]]], keeper: Keeper) -> list[Person]:
+    """The people of these rows (each with its :func:`appearance_keys`, in the order of
+    :func:`gather`), sorted by key: every row of a person must be among them."""
     joined = _Joined()
-    rows: list[tuple[Appearance, tuple[str, str]]] = []
-    for appearance in found:
-        if not appearance.key:
-            continue
-        keys = appearance_keys(appearance, keeper)
+    found: list[tuple[Appearance, tuple[str, str]]] = []
+    for appearance, keys in rows:
         person, federation = keys
         joined.find(person or federation)
         if person and federation:
             joined.join(person, federation)
-        rows.append((appearance, keys))
+        found.append((appearance, keys))
     members: dict[str, list[str]] = {}
     for key in joined.parent:
         members.setdefault(joined.find(key), []).append(key)
@@ -261,7 +265,7 @@ def gather(found: Iterable[Appearance], keeper: Keeper | None = None) -> list[Pe
     for root, keys in members.items():
         page_key = _page_key(keys)
         people[root] = Person(page_key, keys=(page_key, *sorted(set(keys) - {page_key})))
-    for appearance, (person, federation) in rows:
+    for appearance, (person, federation) in found:
         people[joined.find(person or federation)].appearances.append(appearance)
     for person in people.values():
         aliases = [a for key in person.keys if (e := keeper.entries.get(key)) for a in e.aliases]
@@ -289,34 +293,39 @@ def conflicts(people: list[Person], keeper: Keeper) -> list[Problem]:
     """A warning for every federation id whose rows carry names of other letters that the
     keeper has not confirmed (``aliases``) or separated: one PIN typed for two people, or
     someone who changed their name. It names the id and both championship folders."""
+    return [problem for person in people for problem in person_conflicts(person, keeper)]
+
+
+def person_conflicts(person: Person, keeper: Keeper) -> list[Problem]:
+    """The warnings of :func:`conflicts` for one person: one for each id of theirs."""
     found = []
-    for person in people:
-        confirmed = {name_form(a) for key in person.keys if (e := keeper.entries.get(key)) for a in e.aliases}
-        by_id: dict[str, list[Appearance]] = {}
-        for appearance in person.appearances:
-            federation = row_keys(appearance.player)[1]
-            if federation and appearance_keys(appearance, keeper)[1] == federation:  # not separated
-                by_id.setdefault(federation, []).append(appearance)
-        for federation, rows in by_id.items():
-            first = rows[0]
-            forms = {name_form(first.player.name)}
-            for later in rows[1:]:
-                form = name_form(later.player.name)
-                if form in forms or form in confirmed or name_form(first.player.name) in confirmed:
-                    forms.add(form)
-                    continue
-                column = next(c for c, p in ID_COLUMNS if federation.startswith(p + "-"))
-                value = federation.split("-", 1)[1]
-                found.append(Problem(
-                    later.event.players_path,
-                    f"{column} {value} of {later.player.id!r} is {later.player.name!r} here but "
-                    f"{first.player.name!r} in {first.event.slug} (line {first.player.line}): one "
-                    f"person page shows both", f"if they are one person, write aliases = "
-                    f"[{_toml(first.player.name)}] under [{person.key}] in {display_path(keeper.path)}; "
-                    f"if not, "
-                    f"correct the id or write separate = {{ new-key = {_toml(first.player.name)} }} "
-                    f"under [{federation}]", later.player.line))
-                break
+    confirmed = {name_form(a) for key in person.keys if (e := keeper.entries.get(key)) for a in e.aliases}
+    by_id: dict[str, list[Appearance]] = {}
+    for appearance in person.appearances:
+        keys = row_keys(appearance.player)
+        federation = keys[1]
+        if federation and appearance_keys(appearance, keeper, keys)[1] == federation:  # not separated
+            by_id.setdefault(federation, []).append(appearance)
+    for federation, rows in by_id.items():
+        first = rows[0]
+        forms = {name_form(first.player.name)}
+        for later in rows[1:]:
+            form = name_form(later.player.name)
+            if form in forms or form in confirmed or name_form(first.player.name) in confirmed:
+                forms.add(form)
+                continue
+            column = next(c for c, p in ID_COLUMNS if federation.startswith(p + "-"))
+            value = federation.split("-", 1)[1]
+            found.append(Problem(
+                later.event.players_path,
+                f"{column} {value} of {later.player.id!r} is {later.player.name!r} here but "
+                f"{first.player.name!r} in {first.event.slug} (line {first.player.line}): one "
+                f"person page shows both", f"if they are one person, write aliases = "
+                f"[{_toml(first.player.name)}] under [{person.key}] in {display_path(keeper.path)}; "
+                f"if not, "
+                f"correct the id or write separate = {{ new-key = {_toml(first.player.name)} }} "
+                f"under [{federation}]", later.player.line))
+            break
     return found
 
 
@@ -361,6 +370,9 @@ def people_files(people: list[Person], kept: Kept) -> list[File]:
     store = kept.store("archive.people-json")
     for gone in store.keys() - parts.keys():
         del store[gone]
+    encoded = kept.store("archive.person-json")
+    for gone in encoded.keys() - {person.key for person in people}:
+        del encoded[gone]
     index = {"format": PEOPLE_FORMAT, "count": len(people),
              "parts": [{"path": f"people/{part}.json", "count": len(found)}
                        for part, found in sorted(parts.items())]}
@@ -376,7 +388,7 @@ def _people_part(kept: Kept, part: str, people: list[Person]) -> bytes:
     previous = kept.store("archive.people-json").get(part)
     if previous is not None and _same(previous[0], made_from):
         return previous[1]
-    data = people_file(people)
+    data = people_file(people, kept)
     if kept.between_builds:
         kept.store("archive.people-json")[part] = (made_from, data)
     return data
@@ -395,19 +407,33 @@ def people_json(people: list[Person]) -> dict:
     return {"people": [person_json(person) for person in people]}
 
 
-def people_file(people: list[Person]) -> bytes:
+def people_file(people: list[Person], kept: Kept | None = None) -> bytes:
     """The bytes of a part of ``data/people.json`` (:func:`people_json` in the site's JSON
     spelling), written one person at a time into one buffer: a part is never held as Python
-    objects, one string, or a list of pieces beside the file."""
-    from publisher.build.render import dumps  # with Jinja2: imported when the site is built
-
+    objects, one string, or a list of pieces beside the file. Under ``watch`` each person's
+    bytes are kept in ``kept`` while they are the same object: a save in one championship
+    changes a few people of each of many parts."""
+    store = kept.store("archive.person-json") if kept is not None and kept.between_builds else None
     out = io.BytesIO()
     out.write(b'{"people":[')
     for number, person in enumerate(people):
         out.write(b"," if number else b"")
-        out.write(dumps(person_json(person))[:-1])
+        previous = store.get(person.key) if store is not None else None
+        if previous is not None and previous[0] is person:
+            out.write(previous[1])
+            continue
+        data = _person_bytes(person)
+        if store is not None:
+            store[person.key] = (person, data)
+        out.write(data)
     out.write(b"]}\n")
     return out.getvalue()
+
+
+def _person_bytes(person: Person) -> bytes:
+    from publisher.build.render import dumps  # with Jinja2: imported when the site is built
+
+    return dumps(person_json(person))[:-1]
 
 
 def person_json(person: Person) -> dict:

@@ -74,17 +74,30 @@ def search_words(names: Iterable[str], id_values: Iterable[str] = ()) -> str:
     return " ".join(dict.fromkeys(w for w in words if w))
 
 
-def person_rows(people: list[Person]) -> list[list[str]]:
-    """``[words, name, country, what, page]`` of every person, in order."""
-    rows = []
+def person_rows(people: list[Person], kept: Kept | None = None) -> list[list[str]]:
+    """``[words, name, country, what, page]`` of every person, in order. Under ``watch`` each
+    person's row is kept in ``kept`` while they are the same object (the archive keeps a
+    person whose championships did not change: :func:`plugins.archive.kept.archive_people`)."""
+    store = kept.store("archive.person-rows") if kept is not None and kept.between_builds else None
+    if store is None:
+        return sorted(map(person_row, people))
+    made = {}
     for person in people:
-        count = len(person.appearances)
-        what = person.latest.event.name if count == 1 else f"{count} championships"
-        found = ids(person)
-        found.pop("person", None)
-        rows.append([search_words(person.names, found.values()), person.name,
-                     person.latest.player.country, what, person.page])
-    return sorted(rows)
+        previous = store.get(person.key)
+        made[person.key] = previous if previous is not None and previous[0] is person else (
+            person, person_row(person))
+    store.clear()
+    store.update(made)
+    return sorted(row for _, row in made.values())
+
+
+def person_row(person: Person) -> list[str]:
+    count = len(person.appearances)
+    what = person.latest.event.name if count == 1 else f"{count} championships"
+    found = ids(person)
+    found.pop("person", None)
+    return [search_words(person.names, found.values()), person.name, person.latest.player.country, what,
+            person.page]
 
 
 def player_rows(found: list[Appearance]) -> list[list[str]]:
@@ -108,7 +121,7 @@ def people_shards(people: list[Person], kept: Kept) -> dict[str, list[list[str]]
     """The people's rows by index file (:func:`shards` of :func:`person_rows`), kept in
     ``kept`` as the same lists where they did not change since the last build."""
     store = kept.store("archive.people-rows")
-    store["rows"] = steady(shards(person_rows(people)), store.get("rows", {}))
+    store["rows"] = steady(shards(person_rows(people, kept)), store.get("rows", {}))
     return store["rows"]
 
 
