@@ -68,6 +68,20 @@ SPRING_ROUNDS = {
 }
 
 
+# The three people the two championships share, by their keys.
+ZORAN, ANA, LUKASZ = "egd-11100001", "egd-11100002", "egd-11100003"
+
+
+def built_archive(root: Path) -> Path:
+    """The two championships written into ``root/content`` and built by the command line
+    into ``root/site``; returns the site."""
+    from publisher.cli import main
+
+    content = write_archive(root / "content")
+    assert main(["build", "--content", str(content), "--out", str(root / "site")]) == 0
+    return root / "site"
+
+
 def write_archive(content: Path) -> Path:
     """Write the two championships into ``content`` and return it."""
     for slug, toml, players, rounds in (("autumn-cup-2025", AUTUMN_TOML, AUTUMN_PLAYERS, AUTUMN_ROUNDS),

@@ -12,23 +12,17 @@ from pathlib import Path
 
 import icalendar
 import pytest
-from archive_fixture import read_people, write_archive
+from archive_fixture import ANA, LUKASZ, ZORAN, built_archive, read_people, write_archive
 from conftest import snapshot, write
 
 from publisher.text import search_key
 
 ATOM = "{http://www.w3.org/2005/Atom}"
-ZORAN, ANA, LUKASZ = "egd-11100001", "egd-11100002", "egd-11100003"
 
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory) -> Path:
-    from publisher.cli import main
-
-    root = tmp_path_factory.mktemp("archive")
-    content = write_archive(root / "content")
-    assert main(["build", "--content", str(content), "--out", str(root / "site")]) == 0
-    return root / "site"
+    return built_archive(tmp_path_factory.mktemp("archive"))
 
 
 def people(site: Path) -> dict[str, dict]:
