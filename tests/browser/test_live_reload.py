@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from conftest import shots
-from test_live_screens import EXAMPLES, WAIT, Server
+from test_live_screens import EXAMPLES, WAIT, Server, error_free_page
 
 pytestmark = pytest.mark.browser
 
@@ -42,14 +42,8 @@ def served(tmp_path_factory) -> Iterator[tuple[Server, Path]]:
 
 @pytest.fixture
 def phone(browser):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-    page = context.new_page()
-    page.set_default_timeout(WAIT)
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    yield page
-    context.close()
-    assert errors == []
+    yield from error_free_page(browser, viewport={"width": 390, "height": 844}, is_mobile=True,
+                               has_touch=True)
 
 
 def edit(path: Path, old: str, new: str) -> None:

@@ -108,9 +108,10 @@ def hall(tmp_path: Path) -> Iterator[Hall]:
     hall.stop()
 
 
-@pytest.fixture
-def page(browser):
-    context = browser.new_context(viewport={"width": 1920, "height": 1080})
+def error_free_page(browser, **options) -> Iterator:
+    """A page in a context of its own (``options``: its viewport, a phone's touch), failing
+    the test when a script on it throws."""
+    context = browser.new_context(**options)
     page = context.new_page()
     page.set_default_timeout(WAIT)
     errors: list[str] = []
@@ -118,6 +119,11 @@ def page(browser):
     yield page
     context.close()
     assert errors == []
+
+
+@pytest.fixture
+def page(browser):
+    yield from error_free_page(browser, viewport={"width": 1920, "height": 1080})
 
 
 def table(page, number: int):
