@@ -8,7 +8,8 @@ through the same door) or a ``--plugins-dir`` folder of one-off modules.
 Pipeline of one build:
 
 1. registration: ``publisher_systems``, ``publisher_formats``, ``publisher_template_dirs``,
-   ``publisher_static_dirs``, ``publisher_jinja_filters``, ``publisher_add_commands``
+   ``publisher_static_dirs``, ``publisher_catalog_dirs``, ``publisher_jinja_filters``,
+   ``publisher_add_commands``
 2. per championship: for a folder whose event.toml names a ``source`` format, and for
    ``publisher import``, ``publisher_import`` reads the foreign file first; the core
    reads event.toml, players.csv and ``*.md``, then
@@ -95,6 +96,14 @@ def publisher_static_dirs() -> list[Path]:
     """Folders whose files are copied into ``site/assets/`` (stylesheets, scripts, images),
     each under a name carrying its content hash; templates link to them with
     ``asset("style.css")``."""
+
+
+@hookspec
+def publisher_catalog_dirs() -> list[Path]:
+    """Folders of the translations of this plugin's texts: gettext catalogs as
+    ``<folder>/<language>/LC_MESSAGES/<domain>.po`` (``ja``, ``zh_Hans``), for the words its
+    templates mark with ``_()`` and the :class:`publisher.languages.Message` texts its Python
+    makes. Compiled when a build needs them; docs/languages.md tells how to make them."""
 
 
 @hookspec

@@ -95,6 +95,9 @@ class Event:
     ``publisher_event_schedule``, so output plugins (the screens, the archive) can use them.
     ``planned_rounds`` is set by a system plugin whose settings fix the number of rounds.
     ``timezone`` is event.toml's IANA time zone, or None when it does not name one.
+    ``language`` is the language of its pages at the usual paths, ``""`` for the site's
+    first; ``screens_language`` that of its venue screens and printed sheets, ``""`` for
+    the pages' (publisher/languages.py).
     """
 
     slug: str
@@ -117,6 +120,8 @@ class Event:
     warnings: list[Problem] = field(default_factory=list)
     planned_rounds: int | None = None
     timezone: zoneinfo.ZoneInfo | None = None
+    language: str = ""
+    screens_language: str = ""
 
     @property
     def intro(self) -> MarkdownPage | None:

@@ -35,9 +35,9 @@ def renders(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     rendered: list[str] = []
     render = Renderer.render
 
-    def counted(self, output, batch, site, event):
-        rendered.append(batch.path(output))
-        return render(self, output, batch, site, event)
+    def counted(self, output, batch, site, event, language=""):
+        rendered.append(batch.path(output, language))
+        return render(self, output, batch, site, event, language)
 
     monkeypatch.setattr(Renderer, "render", counted)
     monkeypatch.setattr("publisher.build.builder.cores", lambda: 1)

@@ -36,6 +36,7 @@ from publisher.build.pagekeys import PageKeys
 from publisher.build.record import BuiltEvent, Fingerprint, Record, RecordCache
 from publisher.build.render import Batch, Renderer
 from publisher.build.summary import summary
+from publisher.build.versions import Versions
 from publisher.build.workers import cores, forked_map
 from publisher.content.folders import event_dirs, is_not_content
 from publisher.content.site_settings import SiteSettings, read_site_settings
@@ -211,7 +212,7 @@ class Builder:
             previous = self._record.events.get(folder.name)
             if previous is None or previous.fingerprint != fingerprint:
                 changed.append(folder.name)
-            elif writer.keep_group(f"{folder.name}/", len(previous.keys)):
+            elif writer.keep_group(self._groups_of(folder.name, previous), len(previous.keys)):
                 if not self.remember:
                     previous.keys = {}  # a single build needs no keys of a championship it does not render
                 kept[folder.name] = previous
@@ -279,7 +280,7 @@ class Builder:
         item = BuiltEvent(fingerprint, load_event(self.pm, folder, self.kept))
         if render:
             batch = self._event_batch(item.event)
-            writer.check(map(batch.path, batch.outputs))
+            writer.check(batch.path(o, code) for o, code in batch.entries)
             site = Site(self.content_dir, [], url=self._record.settings.url)
             keys = item.keys if self.keyed else None
             if workers > 1:
@@ -297,7 +298,7 @@ class Builder:
         nothing of it is pickled): each stages parts of PART outputs, one after another,
         and the parts are taken back in order, with their keys into ``keys``. A part that
         fails in a worker is rendered again here, to raise its error with its whole traceback."""
-        parts = [slice(start, start + PART) for start in range(0, len(batch.outputs), PART)]
+        parts = [slice(start, start + PART) for start in range(0, len(batch.entries), PART)]
 
         def task(index: int) -> tuple | None:
             """In a worker: part ``index`` rendered into the staging folder."""
@@ -330,8 +331,10 @@ class Builder:
             site.warnings[:] = last.site_warnings  # what the archive's pages told, told again
             return inputs, last.site_keys, last.site_files
         answers = self.pm.hook.publisher_site_pages(site=site, kept=self.kept)
-        batch = Batch([o for outs in answers for o in outs])
-        files = [batch.path(o) for o in batch.outputs]
+        versions = Versions(self._record.settings.languages,
+                            {e.slug: e.language for e in site.events if e.language})
+        batch = Batch([o for outs in answers for o in outs], versions=versions)
+        files = [batch.path(o, code) for o, code in batch.entries]
         writer.check(files)
         keys: dict[str, bytes | None] = {}
         self._render_into(writer, batch, site, None, keys)
@@ -347,7 +350,18 @@ class Builder:
     def _event_batch(self, event: Event) -> Batch:
         answers = self.pm.hook.publisher_event_pages(event=event, kept=self.kept)
         outputs = [o for outs in answers for o in outs]
-        return Batch(outputs, prefix=event.slug)
+        return Batch(outputs, prefix=event.slug, versions=self._versions(event))
+
+    def _versions(self, event: Event) -> Versions:
+        """The languages of a championship's pages: the site's, its own first."""
+        own = {event.slug: event.language} if event.language else {}
+        return Versions(self._record.settings.languages, own)
+
+    def _groups_of(self, slug: str, built: BuiltEvent) -> list[str]:
+        """The manifest's groups of a championship's files: its folder, and its folder under
+        each other language's (publisher/build/versions.py)."""
+        languages = self._versions(built.event).of(slug)
+        return [f"{slug}/", *(f"{code}/{slug}/" for code in languages[1:])]
 
     def _render(self, writer: SiteWriter, batch: Batch, site: Site, event: Event | None,
                 made: dict[str, bytes | None] | None, part: slice) -> Iterator[tuple[str, bytes]]:
@@ -357,14 +371,17 @@ class Builder:
         keys = (PageKeys(batch, page_site, event, self._record.theme)
                 if made is not None and self.keyed else None)
         previous = self._previous_keys(event)
-        for output in batch.outputs[part]:
-            rel = batch.path(output)
+        first = batch.languages[0]
+        for output, language in batch.entries[part]:
+            rel, name = batch.path(output, language), batch.name(output, language)
             key = keys.key(output) if keys else None
+            if key is not None and language != first:
+                key += language.encode()  # the same inputs, another language
             if made is not None:
-                made[sys.intern(output.path)] = key  # the same names in every championship
-            if key is not None and previous.get(output.path) == key and writer.keep(rel):
+                made[sys.intern(name)] = key  # the same names in every championship
+            if key is not None and previous.get(name) == key and writer.keep(rel):
                 continue
-            yield rel, self.renderer.render(output, batch, page_site, event)
+            yield rel, self.renderer.render(output, batch, page_site, event, language)
 
     def _previous_keys(self, event: Event | None) -> dict[str, bytes | None]:
         """The keys of the last build's outputs of ``event`` (None: of the archive's pages)."""

@@ -38,6 +38,7 @@ from publisher.build.manifest import (
     manifest_lines,
     manifest_parts,
 )
+from publisher.languages import SHIPPED
 from publisher.problems import OutputError, writing_to
 
 # What marked the publisher's folders before they carried a manifest.
@@ -139,9 +140,12 @@ def read_manifest(out: Path) -> Manifest | None:
 
 
 def group_of(rel: str) -> str:
-    """The top-level folder (``slug/``) or root file a path belongs to: the manifest is
-    kept by group, so a build that leaves a championship alone does not touch its entries."""
-    head, slash, _ = rel.partition("/")
+    """The top-level folder (``slug/``) or root file a path belongs to, under its language's
+    folder for a page in another language (``ja/slug/``): the manifest is kept by group,
+    so a build that leaves a championship alone does not touch its entries."""
+    head, slash, rest = rel.partition("/")
+    if slash and head in SHIPPED and rest:
+        return head + slash + group_of(rest)
     return head + slash
 
 
@@ -268,14 +272,18 @@ class SiteWriter:
             self.keep(rel)
         return True
 
-    def keep_group(self, group: str, count: int) -> bool:
-        """Keep every file of ``group`` (a championship the build left alone) as it is;
-        False when ``out`` does not hold it, or holds fewer than the ``count`` files it was
-        written with (one was removed since), so it must be rendered after all."""
-        if group not in self.known or group in self.groups or len(self.known[group]) < count:
+    def keep_group(self, groups: list[str], count: int) -> bool:
+        """Keep every file of ``groups`` (a championship the build left alone, in each of its
+        languages) as it is; False when ``out`` does not hold one of them, or holds fewer
+        than the ``count`` files they were written with (one was removed since), so they
+        must be rendered after all."""
+        if any(g not in self.known or g in self.groups for g in groups):
             return False
-        self.groups[group] = self.known[group]
-        self.stats.unchanged += len(self.known[group])
+        if sum(len(self.known[g]) for g in groups) < count:
+            return False
+        for group in groups:
+            self.groups[group] = self.known[group]
+            self.stats.unchanged += len(self.known[group])
         return True
 
     def _group(self, group: str) -> Manifest:

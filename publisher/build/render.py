@@ -1,4 +1,8 @@
-"""Turning Page and DataFile outputs into bytes: one Jinja2 environment, autoescaped."""
+"""Turning Page and DataFile outputs into bytes: one Jinja2 environment, autoescaped.
+
+The environment speaks every language: a page's language is in its context (``lang``),
+and its gettext calls (``_()``, ``ngettext()``), its :class:`~publisher.languages.Message`
+texts and its dates and numbers follow it (publisher/languages.py)."""
 
 from __future__ import annotations
 
@@ -18,6 +22,8 @@ import pluggy
 from publisher.build.assets import Assets, collect_assets
 from publisher.build.changed import last_changed
 from publisher.build.qr import qr_svg
+from publisher.build.versions import Versions
+from publisher.languages import SOURCE, locale_of, translated, translations_for
 from publisher.model import DataFile, Event, File, Page, Site, made
 from publisher.plugins import systems
 from publisher.text import css_string
@@ -38,25 +44,41 @@ def dumps(data: Any) -> bytes:
     return (json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
 
 
+Output = Page | DataFile | File
+
+
 @dataclass
 class Batch:
     """The outputs of one championship (paths relative to its folder, ``prefix``) or of the
     archive (no prefix), with what each of their pages shows of the others: the menu and
-    which pages exist."""
+    which pages exist; and the languages its pages are written in (``versions``)."""
 
-    outputs: list[Page | DataFile | File]
+    outputs: list[Output]
     prefix: str = ""
+    versions: Versions = field(default_factory=Versions)
     nav: list[Page] = field(init=False)
     paths: frozenset[str] = field(init=False)
+    languages: tuple[str, ...] = field(init=False)
+    entries: list[tuple[Output, str]] = field(init=False)
 
     def __post_init__(self) -> None:
         self.paths = frozenset(o.path for o in self.outputs)
         self.nav = sorted((o for o in self.outputs if isinstance(o, Page) and o.nav),
                           key=lambda p: (p.nav_order, p.nav or ""))
+        self.languages = self.versions.of(self.prefix or None)
+        # Every output once, and every page once more in each other language.
+        self.entries = [(o, code) for o in self.outputs
+                        for code in (self.languages if isinstance(o, Page) else self.languages[:1])]
 
-    def path(self, output: Page | DataFile | File) -> str:
-        """Where ``output`` goes, from the site root."""
-        return posixpath.join(self.prefix, output.path) if self.prefix else output.path
+    def path(self, output: Output, language: str = "") -> str:
+        """Where ``output`` (its version in ``language``) goes, from the site root."""
+        rel = posixpath.join(self.prefix, output.path) if self.prefix else output.path
+        return self.versions.path(language, rel) if language else rel
+
+    def name(self, output: Output, language: str) -> str:
+        """The output's name among the batch's files: its path, under ``language``'s folder
+        for a version in another language (what the builder keys each file by)."""
+        return output.path if language == self.languages[0] else f"{language}/{output.path}"
 
 
 class Renderer:
@@ -72,8 +94,15 @@ class Renderer:
             theme_dir() / "static",
             *(d for dirs in reversed(pm.hook.publisher_static_dirs()) for d in dirs),
         ]
+        self.catalog_dirs: tuple[Path, ...] = (
+            theme_dir() / "locale",
+            *(d for dirs in pm.hook.publisher_catalog_dirs() for d in dirs),
+            *([overrides / "locale"] if overrides else []),
+        )
         self.env = jinja2.Environment(
             loader=_Loader([str(d) for d in self.template_dirs]),
+            extensions=["jinja2.ext.i18n"],
+            finalize=_in_page_language,
             autoescape=True,
             undefined=jinja2.StrictUndefined,
             trim_blocks=True,
@@ -83,8 +112,14 @@ class Renderer:
             # cache when a template folder changes (its fingerprint).
             auto_reload=False,
         )
+        self.env.policies["ext.i18n.trimmed"] = True  # a {% trans %} block's lines are one text
+        self.env.install_gettext_callables(  # type: ignore[attr-defined]
+            _gettext, _ngettext, newstyle=True, pgettext=_pgettext, npgettext=_npgettext)
         self.env.globals["systems"] = systems(pm)
-        self.env.filters["dates"] = date_span
+        self.env.filters["dates"] = _dates
+        self.env.filters["t"] = _translate
+        self.env.filters["number"] = format_number
+        self.env.filters["datetime"] = format_datetime
         self.env.filters["qr_svg"] = qr_svg
         # The theme puts each page's title into its style (the printed pages' running title).
         self.env.filters["css_string"] = css_string
@@ -94,7 +129,7 @@ class Renderer:
 
     def watched_dirs(self) -> list[Path]:
         """Every folder whose files change what the renderer produces."""
-        return [d for d in [*self.template_dirs, *self.static_dirs] if d.is_dir()]
+        return [d for d in [*self.template_dirs, *self.static_dirs, *self.catalog_dirs] if d.is_dir()]
 
     def fingerprint(self) -> tuple[tuple[str, int, int], ...]:
         """Changes whenever a template or static file is added, removed or edited."""
@@ -110,21 +145,27 @@ class Renderer:
         self.assets = collect_assets(self.static_dirs)
         return dict(self.assets.files)
 
-    def render(self, output: Page | DataFile | File, batch: Batch, site: Site, event: Event | None) -> bytes:
-        """The bytes of one output of ``batch``."""
+    def render(self, output: Output, batch: Batch, site: Site, event: Event | None,
+               language: str = "") -> bytes:
+        """The bytes of one output of ``batch`` (a page in ``language``, its first by default)."""
         if isinstance(output, DataFile):
             return dumps(made(output.data))
         if isinstance(output, File):
             return made(output.data)
-        return self._page(output, batch.path(output), site, event, batch.nav, batch.prefix, batch.paths)
+        return self._page(output, batch, language or batch.languages[0], site, event)
 
-    def _page(self, page: Page, path: str, site: Site, event: Event | None, nav: list[Page],
-              prefix: str, paths: frozenset[str]) -> bytes:
+    def translations(self, language: str) -> Any:
+        """The catalogs of ``language``, every plugin's and the theme's as one."""
+        return translations_for(language, self.catalog_dirs)
+
+    def _page(self, page: Page, batch: Batch, language: str, site: Site, event: Event | None) -> bytes:
+        path, prefix, versions = batch.path(page, language), batch.prefix, batch.versions
         here = posixpath.dirname(path)
 
         def url(target: str) -> str:
-            """A link from this page to ``target`` (a path from the site root)."""
-            return relative_link(target, here) if target else ""
+            """A link from this page to ``target`` (a path from the site root): to a page's
+            version in this page's language where it has one."""
+            return relative_link(versions.path(language, target), here) if target else ""
 
         def asset(name: str) -> str:
             """A link from this page to asset ``name`` (``style.css``, ``screens/screen.js``)
@@ -144,14 +185,20 @@ class Renderer:
             """The full address of ``target`` inside the current championship, or ""."""
             return public_url(posixpath.join(prefix, target))
 
+        own = batch.path(page)
         context: dict[str, Any] = {
             **made(page.context),
             "site": site, "event": event, "page": page, "url": url, "event_url": event_url,
             "asset": asset,
             "public_url": public_url, "event_public_url": event_public_url,
-            "pages": paths,
-            "nav": [_nav_item(p, page, event_url) for p in nav],
+            "pages": batch.paths,
+            "nav": [_nav_item(p, page, event_url) for p in batch.nav],
             "updated": last_changed(page, event, site),
+            "lang": language,
+            "_translations": self.translations(language),
+            # The page in each of its languages, for hreflang links and the language switch.
+            "versions": [(code, relative_link(versions.path(code, own), here)) for code in batch.languages]
+            if len(batch.languages) > 1 else [],
         }
         return self.env.get_template(page.template).render(context).encode("utf-8")
 
@@ -171,8 +218,74 @@ class _Loader(jinja2.FileSystemLoader):
                 str(found) if found else None) from None
 
 
-def date_span(event: Event) -> str:
-    """The event's days as people write them: "14–16 August 2026", "30 April – 2 May 2026"."""
+@jinja2.pass_context
+def _in_page_language(context: jinja2.runtime.Context, value: Any) -> Any:
+    """What a template prints: a Message in the page's language, anything else as it is."""
+    return translated(value, context["_translations"]) if "_translations" in context else value
+
+
+@jinja2.pass_context
+def _translate(context: jinja2.runtime.Context, value: Any) -> Any:
+    """``| t``: a Message in the page's language, for text a template joins or compares
+    (``order | map("t") | join(", ")``) before printing it."""
+    return _in_page_language(context, value)
+
+
+@jinja2.pass_context
+def _gettext(context: jinja2.runtime.Context, text: str) -> str:
+    return context["_translations"].gettext(text) if "_translations" in context else text
+
+
+@jinja2.pass_context
+def _ngettext(context: jinja2.runtime.Context, singular: str, plural: str, n: int) -> str:
+    if "_translations" in context:
+        return context["_translations"].ngettext(singular, plural, n)
+    return singular if n == 1 else plural
+
+
+@jinja2.pass_context
+def _pgettext(context: jinja2.runtime.Context, meaning: str, text: str) -> str:
+    return context["_translations"].pgettext(meaning, text) if "_translations" in context else text
+
+
+@jinja2.pass_context
+def _npgettext(context: jinja2.runtime.Context, meaning: str, singular: str, plural: str, n: int) -> str:
+    if "_translations" in context:
+        return context["_translations"].npgettext(meaning, singular, plural, n)
+    return singular if n == 1 else plural
+
+
+@jinja2.pass_context
+def format_number(context: jinja2.runtime.Context, value: float, digits: int | None = None) -> str:
+    """``| number``: a number as the page's language writes it (1,234.5; 1 234,5)."""
+    from babel.numbers import format_decimal
+
+    pattern = None if digits is None else "#,##0." + "0" * digits if digits else "#,##0"
+    return format_decimal(value, format=pattern, locale=locale_of(context.get("lang", SOURCE)))
+
+
+@jinja2.pass_context
+def format_datetime(context: jinja2.runtime.Context, moment: dt.datetime, skeleton: str = "yMMMdHm") -> str:
+    """``| datetime``: a moment as the page's language writes it (1 May 2026, 10:05;
+    2026年5月1日 10:05); ``skeleton`` is a CLDR skeleton ("Hm" for the time alone)."""
+    from babel.dates import format_skeleton
+
+    return format_skeleton(skeleton, moment, locale=locale_of(context.get("lang", SOURCE)))
+
+
+@jinja2.pass_context
+def _dates(context: jinja2.runtime.Context, event: Event) -> str:
+    """``| dates``: the event's days in the page's language."""
+    return date_span(event, context.get("lang", SOURCE))
+
+
+def date_span(event: Event, language: str = SOURCE) -> str:
+    """The event's days as ``language`` writes them: "14–16 August 2026",
+    "30 April – 2 May 2026", "2026年8月14日～16日"."""
+    if language != SOURCE:
+        from babel.dates import format_interval
+
+        return format_interval(event.start, event.end, "yMMMMd", locale=locale_of(language))
     start, end = event.start, event.end
     if start == end:
         return _day(start, year=True)

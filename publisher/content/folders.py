@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 
 from publisher.content.csvfiles import PLACE, RATING, ROUNDS, Bounds, Row, read_csv
 from publisher.content.textfiles import not_one_line, read_text, unreadable
+from publisher.languages import SHIPPED, check_code
 from publisher.model import Event, Player
 from publisher.problems import ContentError, Problem, Problems
 from publisher.ranks import FIX as RANK_FIX
@@ -215,6 +216,10 @@ def _event_from_config(folder: Path, config: dict[str, Any], systems: set[str],
         return value
 
     name, game, system = text("name"), text("game"), text("system")
+    if folder.name in SHIPPED:
+        problems.add(folder, f"is named like the folder of the pages in {folder.name!r}",
+                     f"rename the folder, like {folder.name}-2026: site/{folder.name}/ holds the site's "
+                     "pages in that language")
     if game and game not in GAMES:
         problems.add(path, f"unknown game {game!r}", f"use one of: {', '.join(GAMES)}", key="game")
     if system and system not in systems:
@@ -231,10 +236,24 @@ def _event_from_config(folder: Path, config: dict[str, Any], systems: set[str],
     seed = text("seed", required=False, default=folder.name)
     venue = text("venue", required=False)
     timezone = _timezone(path, text("timezone", required=False), problems)
+    language, screens_language = (_language(path, key, text(key, required=False), problems)
+                                  for key in ("language", "screens_language"))
     if problems or start is None or end is None:
         return None
     return Event(slug=folder.name, dir=folder, config=config, name=name, game=game, system=system,
-                 start=start, end=end, venue=venue, seed=seed, timezone=timezone)
+                 start=start, end=end, venue=venue, seed=seed, timezone=timezone, language=language,
+                 screens_language=screens_language)
+
+
+def _language(path: Path, key: str, code: str, problems: Problems) -> str:
+    """``language`` or ``screens_language``: a language the site is translated into, or
+    ``""`` (the site's first language; for the screens, the pages' language)."""
+    if not code.strip():
+        return ""
+    if (wrong := check_code(code.strip())) is not None:
+        problems.add(path, wrong, f'write one of: {", ".join(SHIPPED)}, like {key} = "ja"', key=key)
+        return ""
+    return code.strip()
 
 
 def _timezone(path: Path, name: str, problems: Problems) -> zoneinfo.ZoneInfo | None:

@@ -12,10 +12,11 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from publisher.content.folders import read_toml
+from publisher.languages import SHIPPED, SOURCE, check_code
 from publisher.problems import ContentError, Problem, Problems
 
 EXAMPLE_URL = "https://results.example.org/"
-KEYS = ("url", "publish")
+KEYS = ("url", "publish", "languages")
 PUBLISH_KEYS = ("target", "endpoint_url")
 
 
@@ -23,11 +24,13 @@ PUBLISH_KEYS = ("target", "endpoint_url")
 class SiteSettings:
     """``url``: where the built site is published, ending with ``/``; ``""`` when not given.
     ``publish_target`` and ``publish_endpoint_url``: ``[publish] target`` and ``endpoint_url``,
-    where ``publisher publish`` sends the site when no TARGET is typed."""
+    where ``publisher publish`` sends the site when no TARGET is typed. ``languages``: the
+    languages the pages are written in, the first at the usual paths (docs/languages.md)."""
 
     url: str = ""
     publish_target: str = ""
     publish_endpoint_url: str = ""
+    languages: tuple[str, ...] = (SOURCE,)
 
 
 def read_site_settings(content_dir: Path) -> SiteSettings:
@@ -47,8 +50,23 @@ def read_site_settings(content_dir: Path) -> SiteSettings:
                          f"remove it; the settings are: {', '.join(KEYS)}", key=key)
     url = _url(path, config["url"], problems) if "url" in config else ""
     target, endpoint = _publish(path, config.get("publish", {}), problems)
+    languages = _languages(path, config.get("languages", [SOURCE]), problems)
     problems.check()
-    return SiteSettings(url=url, publish_target=target, publish_endpoint_url=endpoint)
+    return SiteSettings(url=url, publish_target=target, publish_endpoint_url=endpoint, languages=languages)
+
+
+def _languages(path: Path, value: object, problems: Problems) -> tuple[str, ...]:
+    """``languages``: one or more of the shipped languages, each once, the site's own first."""
+    fix = f'write languages = ["en", "ja"] with any of: {", ".join(SHIPPED)}'
+    if not isinstance(value, list) or not value:
+        problems.add(path, f"must be a list of language codes, not {value!r}", fix, key="languages")
+        return (SOURCE,)
+    for code in value:
+        if (wrong := check_code(code)) is not None:
+            problems.add(path, wrong, fix, key="languages")
+    for code in {c for c in value if isinstance(c, str) and value.count(c) > 1}:
+        problems.add(path, f"names {code!r} twice", "write each language once", key="languages")
+    return tuple(dict.fromkeys(c for c in value if isinstance(c, str) and check_code(c) is None)) or (SOURCE,)
 
 
 def _publish(path: Path, table: object, problems: Problems) -> tuple[str, str]:

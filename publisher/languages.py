@@ -1,0 +1,156 @@
+"""The site's languages: interface text made in Python, and the catalogs that translate it.
+
+A page's words come from two places. Its template's own words are marked there
+(``{{ _("Standings") }}``, the Jinja2 ``i18n`` extension). Words a plugin makes in
+Python (a page's title, a menu label, a tiebreak's legend, why a pairing) are made
+with :func:`message` or :func:`plural_message`: a :class:`Message` is the English text,
+so it sorts, compares and joins as the English did, and also carries its catalog id
+and values, so that the renderer prints it in the page's language wherever a template
+prints it. The compute step stays the same for every language; only rendering differs.
+
+Catalogs are gettext ``.po`` files kept in the repository, one per plugin and one for
+the theme, under ``<folder>/<language>/LC_MESSAGES/<domain>.po`` (``zh_Hans`` for
+``zh-Hans``); they are compiled in memory when a build first needs a language, so
+there is no compile step to forget (docs/languages.md).
+
+Vocabulary of the core: imports the standard library and Babel only.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Iterable, Mapping
+from functools import cache, lru_cache
+from pathlib import Path
+from typing import Any
+
+from babel import Locale, UnknownLocaleError
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.support import NullTranslations, Translations
+
+SOURCE = "en"  # the language the texts are written in, and the site's when site.toml names none
+# The languages the project ships complete catalogs of (tests/test_catalogs.py checks them).
+SHIPPED = ("en", "ja", "zh-Hans", "zh-Hant", "ko", "fr", "de", "es", "it", "nl", "pl", "ru")
+# Babel's locale for formatting: the texts' English is British (14 August 2026, colour).
+_FORMAT_LOCALES = {"en": "en_GB"}
+_CODE = re.compile(r"^[a-z]{2,3}(-[A-Z][a-z]{3})?(-[A-Z]{2})?$")
+
+
+class Message(str):
+    """Interface text made in Python: the English, with its catalog id and values.
+
+    ``str(message)`` is the English text, so code that sorts or compares labels works as
+    before; :meth:`translate` gives the text in another language. Joining a Message
+    into a longer string keeps only its English: make the longer text a Message of its
+    own with the part as a value (values that are Messages are translated too).
+    """
+
+    msgid: str
+    plural: str
+    n: int | None
+    params: tuple[tuple[str, Any], ...]
+
+    def __new__(cls, msgid: str, params: Mapping[str, Any] | None = None, plural: str = "",
+                n: int | None = None) -> Message:
+        values = dict(params or {})
+        if n is not None:
+            values.setdefault("num", n)
+        english = plural if plural and n != 1 else msgid
+        self = super().__new__(cls, english % values if values else english)
+        self.msgid, self.plural, self.n = msgid, plural, n
+        self.params = tuple(values.items())
+        return self
+
+    def __reduce__(self) -> tuple:
+        """Pickled as what it is made from (page keys and render workers pickle pages)."""
+        return Message, (self.msgid, dict(self.params), self.plural, self.n)
+
+    def translate(self, translations: NullTranslations) -> str:
+        """The text in the language of ``translations``."""
+        if self.plural:
+            text = translations.ngettext(self.msgid, self.plural, self.n if self.n is not None else 1)
+        else:
+            text = translations.gettext(self.msgid)
+        if not self.params:
+            return text
+        return text % {key: translated(value, translations) for key, value in self.params}
+
+
+def message(msgid: str, /, **params: Any) -> Message:
+    """Interface text for a page, translated when the page is rendered: ``msgid`` is the
+    English, with ``%(name)s`` for each value in ``params``."""
+    return Message(msgid, params)
+
+
+def plural_message(singular: str, plural: str, n: int, /, **params: Any) -> Message:
+    """Interface text that depends on a count ``n`` (``%(num)d table``, ``%(num)d tables``);
+    each language has as many forms as its grammar needs."""
+    return Message(singular, params, plural, n)
+
+
+def translated(value: Any, translations: NullTranslations) -> Any:
+    """``value`` in the language of ``translations`` when it is a Message, else as it is."""
+    return value.translate(translations) if isinstance(value, Message) else value
+
+
+def in_language(value: Any, language: str, folders: Iterable[Path]) -> Any:
+    """``value`` in ``language``, from the catalogs in ``folders``: for what is written in a
+    championship's language outside a page (the pairing notes a round file keeps)."""
+    return translated(value, translations_for(language, tuple(folders)))
+
+
+def check_code(code: str) -> str | None:
+    """Why ``code`` is not a language the site can be written in, or None when it is."""
+    if not isinstance(code, str) or not _CODE.match(code):
+        return f"{code!r} is not a language code"
+    if code not in SHIPPED:
+        return f"{code!r} is not a language the site is translated into"
+    return None
+
+
+def catalog_name(code: str) -> str:
+    """The folder name of a language's catalogs: ``zh-Hans`` is ``zh_Hans``."""
+    return code.replace("-", "_")
+
+
+@cache
+def locale_of(code: str) -> Locale:
+    """Babel's locale for formatting dates and numbers in ``code``."""
+    try:
+        return Locale.parse(_FORMAT_LOCALES.get(code, catalog_name(code)))
+    except (UnknownLocaleError, ValueError):
+        return Locale.parse(_FORMAT_LOCALES[SOURCE])
+
+
+def catalog_files(language: str, folders: Iterable[Path]) -> list[Path]:
+    """The ``.po`` files of ``language`` in ``folders``, in the folders' order."""
+    return [po for folder in folders
+            for po in sorted((folder / catalog_name(language) / "LC_MESSAGES").glob("*.po"))]
+
+
+def translations_for(language: str, folders: tuple[Path, ...]) -> NullTranslations:
+    """Every catalog of ``language`` in ``folders`` as one: a later folder's entry wins over
+    an earlier one's (an organiser's override over the theme's). English is the source."""
+    files = catalog_files(language, folders) if language != SOURCE else []
+    stamp = tuple((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in files)
+    return _translations(language, stamp)
+
+
+@lru_cache(maxsize=64)
+def _translations(language: str, stamp: tuple[tuple[str, int, int], ...]) -> NullTranslations:
+    """The catalogs named in ``stamp``, compiled in memory (an edited one has another stamp)."""
+    merged: Translations | None = None
+    for name, _, _ in stamp:
+        with open(name, "rb") as source:
+            catalog = read_po(source, locale=catalog_name(language))
+        compiled = io.BytesIO()
+        write_mo(compiled, catalog, use_fuzzy=False)
+        compiled.seek(0)
+        translations = Translations(compiled)
+        if merged is None:
+            merged = translations
+        else:
+            merged.merge(translations)
+    return merged if merged is not None else NullTranslations()
