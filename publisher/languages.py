@@ -124,6 +124,14 @@ def locale_of(code: str) -> Locale:
         return Locale.parse(_FORMAT_LOCALES[SOURCE])
 
 
+@lru_cache(maxsize=None)
+def language_name(code: str) -> str:
+    """A language's name as its readers write it (日本語, Deutsch, 中文 (简体)), for the
+    language switch."""
+    name = Locale.parse(catalog_name(code)).get_display_name(catalog_name(code)) or code
+    return name[:1].upper() + name[1:]
+
+
 def catalog_files(language: str, folders: Iterable[Path]) -> list[Path]:
     """The ``.po`` files of ``language`` in ``folders``, in the folders' order."""
     return [po for folder in folders

@@ -23,7 +23,8 @@ from publisher.build.assets import Assets, collect_assets
 from publisher.build.changed import last_changed
 from publisher.build.qr import qr_svg
 from publisher.build.versions import Versions
-from publisher.languages import SOURCE, locale_of, translated, translations_for
+from publisher.content.folders import GAME_NAMES
+from publisher.languages import SOURCE, language_name, locale_of, translated, translations_for
 from publisher.model import DataFile, Event, File, Page, Site, made
 from publisher.plugins import systems
 from publisher.text import css_string
@@ -116,6 +117,7 @@ class Renderer:
         self.env.install_gettext_callables(  # type: ignore[attr-defined]
             _gettext, _ngettext, newstyle=True, pgettext=_pgettext, npgettext=_npgettext)
         self.env.globals["systems"] = systems(pm)
+        self.env.globals["games"] = GAME_NAMES
         self.env.filters["dates"] = _dates
         self.env.filters["t"] = _translate
         self.env.filters["number"] = format_number
@@ -196,11 +198,19 @@ class Renderer:
             "updated": last_changed(page, event, site),
             "lang": language,
             "_translations": self.translations(language),
-            # The page in each of its languages, for hreflang links and the language switch.
-            "versions": [(code, relative_link(versions.path(code, own), here)) for code in batch.languages]
-            if len(batch.languages) > 1 else [],
+            "versions": _versions(batch.languages, versions, own, here, public_url),
         }
         return self.env.get_template(page.template).render(context).encode("utf-8")
+
+
+def _versions(languages: tuple[str, ...], versions: Versions, own: str, here: str,
+              public_url: Callable[[str], str]) -> list[dict[str, str]]:
+    """The page in each of its languages, for its hreflang links and its language switch:
+    each language's code, its name in itself, the link and the full address (or "")."""
+    if len(languages) < 2:
+        return []
+    return [{"code": code, "name": language_name(code), "href": relative_link(versions.path(code, own), here),
+             "address": public_url(versions.path(code, own))} for code in languages]
 
 
 class _Loader(jinja2.FileSystemLoader):
@@ -265,12 +275,19 @@ def format_number(context: jinja2.runtime.Context, value: float, digits: int | N
 
 
 @jinja2.pass_context
-def format_datetime(context: jinja2.runtime.Context, moment: dt.datetime, skeleton: str = "yMMMdHm") -> str:
+def format_datetime(context: jinja2.runtime.Context, moment: dt.datetime, date: str = "yMMMd",
+                    time: str = "Hm") -> str:
     """``| datetime``: a moment as the page's language writes it (1 May 2026, 10:05;
-    2026年5月1日 10:05); ``skeleton`` is a CLDR skeleton ("Hm" for the time alone)."""
+    2026年5月1日 10:05); ``date`` and ``time`` are CLDR skeletons, either may be "" to leave
+    that part out (``| datetime(date="")`` is the time alone)."""
     from babel.dates import format_skeleton
 
-    return format_skeleton(skeleton, moment, locale=locale_of(context.get("lang", SOURCE)))
+    locale = locale_of(context.get("lang", SOURCE))
+    parts = [format_skeleton(skeleton, moment, locale=locale) if skeleton else ""
+             for skeleton in (date, time)]
+    if all(parts):
+        return locale.datetime_formats["medium"].format(parts[1], parts[0])
+    return parts[0] or parts[1]
 
 
 @jinja2.pass_context

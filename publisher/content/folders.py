@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 
 from publisher.content.csvfiles import PLACE, RATING, ROUNDS, Bounds, Row, read_csv
 from publisher.content.textfiles import not_one_line, read_text, unreadable
-from publisher.languages import SHIPPED, check_code
+from publisher.languages import SHIPPED, check_code, message
 from publisher.model import Event, Player
 from publisher.problems import ContentError, Problem, Problems
 from publisher.ranks import FIX as RANK_FIX
@@ -29,6 +29,9 @@ PLAYER_ID = re.compile(r"^[A-Za-z0-9_-]+$")
 PLAYER_ID_LENGTH = 64  # a player's page is named by the id, and file names have a limit
 PAGE_NAME = 100  # characters of a Markdown page's file name, which names its page
 GAMES = ("shogi", "go", "mahjong", "chess", "other")
+# Each game's name on the pages, in the page's language.
+GAME_NAMES = {"shogi": message("Shogi"), "go": message("Go"), "mahjong": message("Mahjong"),
+              "chess": message("Chess"), "other": message("Other game")}
 # The days a championship may be on: a year of 9999 is a typo, and the day after it is no date
 # (a calendar's last day is exclusive).
 FIRST_DAY, LAST_DAY = dt.date(1900, 1, 1), dt.date(2999, 12, 31)
