@@ -124,7 +124,7 @@ def locale_of(code: str) -> Locale:
         return Locale.parse(_FORMAT_LOCALES[SOURCE])
 
 
-@lru_cache(maxsize=None)
+@cache
 def language_name(code: str) -> str:
     """A language's name as its readers write it (日本語, Deutsch, 中文 (简体)), for the
     language switch."""

@@ -61,7 +61,7 @@ def test_each_language_has_every_page_under_its_folder_and_shares_the_rest(archi
     assert '<html lang="en"' in (site / "club-swiss/index.html").read_text(encoding="utf-8")
 
 
-def test_a_translated_page_links_to_pages_in_its_language_and_to_the_one_copy_of_the_rest(archive, tmp_path, run):
+def test_a_translated_page_links_to_its_languages_pages_and_the_one_copy_of_the_rest(archive, tmp_path, run):
     write(archive / "site.toml", 'languages = ["en", "ja"]\n')
     site = tmp_path / "site"
     assert run("build", "--content", archive, "--out", site)[0] == 0
@@ -73,7 +73,7 @@ def test_a_translated_page_links_to_pages_in_its_language_and_to_the_one_copy_of
         assert broken_links(site, page) == [], page
 
 
-def test_a_championships_own_language_is_at_its_usual_paths_and_the_sites_under_its_folder(archive, tmp_path, run):
+def test_a_championships_language_is_at_the_usual_paths_the_sites_under_its_folder(archive, tmp_path, run):
     toml = archive / "club-swiss" / "event.toml"
     toml.write_text(toml.read_text(encoding="utf-8") + 'language = "ja"\n', encoding="utf-8")
     site = tmp_path / "site"
@@ -130,7 +130,8 @@ def test_a_saved_change_renders_its_pages_again_in_every_language_and_nothing_el
     builder = Builder(plugin_manager(), archive, site)
     builder.build()
     players = archive / "club-swiss" / "players.csv"
-    players.write_text(players.read_text(encoding="utf-8").replace("Ann Able", "Ann Ablest"), encoding="utf-8")
+    text = players.read_text(encoding="utf-8")
+    players.write_text(text.replace("Ann Able", "Ann Ablest"), encoding="utf-8")
     second = builder.build()
     assert "Ann Ablest" in (site / "ja/club-swiss/players.html").read_text(encoding="utf-8")
     assert "Ann Ablest" in (site / "club-swiss/players.html").read_text(encoding="utf-8")

@@ -132,7 +132,7 @@ def problems(domain: Domain) -> Iterator[str]:
             entry = found[key]
             strings = entry.string if isinstance(entry.string, tuple) else (entry.string,)
             if entry.fuzzy:
-                yield f"{path}:{entry.lineno}: {key[0]!r} is marked fuzzy; check the translation and unmark it"
+                yield f"{path}:{entry.lineno}: {key[0]!r} is marked fuzzy; check it and unmark it"
             elif not all(strings):
                 yield f"{path}:{entry.lineno}: {key[0]!r} is not translated"
         for entry, errors in catalog.check():
