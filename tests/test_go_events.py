@@ -377,6 +377,66 @@ def test_pages_and_json_show_handicap_and_komi(tmp_path, run):
         ("a", 21.0, {"black": 0, "white": 1}), ("b", 16.0, {"black": 1, "white": 0})]
 
 
+CATALOG_PLUGIN = """
+from pathlib import Path
+
+from publisher import hookimpl
+
+
+@hookimpl
+def publisher_catalog_dirs():
+    return [Path(__file__).parent / "locale"]
+"""
+# A few of the pages' words in Japanese, as a Go player writes them.
+JAPANESE = """
+msgid ""
+msgstr ""
+"Content-Type: text/plain; charset=UTF-8\\n"
+"Plural-Forms: nplurals=1; plural=0;\\n"
+
+msgid "Black"
+msgstr "黒"
+
+msgid "White"
+msgstr "白"
+
+msgctxt "go"
+msgid "b"
+msgstr "黒"
+
+msgctxt "go"
+msgid "w"
+msgstr "白"
+
+msgid "Round %(number)s of %(rounds)s"
+msgstr "第%(number)s回戦（全%(rounds)s回戦）"
+
+msgid "H%(stones)s, komi %(komi)s"
+msgstr "%(stones)s子局、コミ%(komi)s"
+"""
+
+
+def test_a_japanese_championship_shows_the_catalogs_words(tmp_path, run):
+    # The game of the test above, in a championship whose language is Japanese: the seats, the
+    # crosstable's colour letters, a heading and the handicap come from the catalog.
+    folder = go_event(tmp_path, TWO, 'bar = "3d"\nfloor = "20k"\n[macmahon.handicap]\n')
+    toml = folder / "event.toml"
+    toml.write_text(toml.read_text().replace('seed = "open"', 'seed = "open"\nlanguage = "ja"'))
+    write(folder / "rounds" / "1.csv", "table,player1,player2,result,handicap,komi\n1,b,a,1-0,5,0.5\n")
+    write(tmp_path / "plugins" / "words.py", CATALOG_PLUGIN)
+    write(tmp_path / "plugins" / "locale" / "ja" / "LC_MESSAGES" / "words.po", JAPANESE)
+    out = tmp_path / "site"
+    code, _, err = run("--plugins-dir", tmp_path / "plugins", "build", "--content", folder.parent,
+                       "--out", out)
+    assert code == 0, err
+    pairings = (out / "open" / "round-1.html").read_text()
+    assert "<h1>第1回戦（全3回戦）</h1>" in pairings
+    assert '<th scope="col">黒</th>' in pairings and '<th scope="col">白</th>' in pairings
+    assert '<td class="terms">5子局、コミ0.5</td>' in pairings
+    assert '<td><a href="#a" title="Ann">1+/黒5</a></td>' in (out / "open" / "crosstable.html").read_text()
+    assert '黒 <span class="tag">5子局、コミ0.5</span>' in (out / "open" / "players/b.html").read_text()
+
+
 def test_a_bad_handicap_or_komi_cell_names_the_line(tmp_path, run):
     folder = go_event(tmp_path, TWO, 'bar = "3d"\nfloor = "20k"\n')
     write(folder / "rounds" / "1.csv", "table,player1,player2,result,handicap,komi\n1,b,a,,12,6.3\n")

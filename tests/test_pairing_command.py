@@ -151,3 +151,40 @@ def test_force_refuses_a_round_that_holds_results_unless_told_to_discard_them(ar
     assert run("pair", archive / EVENT, "--round", "1", "--dry-run")[0] == 0 and path.read_bytes() == typed
     code, _, _ = run("pair", archive / EVENT, "--round", "1", "--force", "--discard-results")
     assert code == 0 and all(line.split(",")[3] == "" for line in path.read_text().splitlines()[1:])
+
+
+CATALOG_PLUGIN = '''
+from pathlib import Path
+
+from publisher import hookimpl
+
+
+@hookimpl
+def publisher_catalog_dirs():
+    return [Path(__file__).parent / "locale"]
+'''
+JAPANESE = '''
+msgid ""
+msgstr ""
+"Content-Type: text/plain; charset=UTF-8\\n"
+"Plural-Forms: nplurals=1; plural=0;\\n"
+
+msgid "%(player)s gets the bye as the lowest in the order."
+msgstr "%(player)sは順位が最も低いため不戦勝。"
+'''
+
+
+def test_the_round_file_keeps_the_notes_in_the_championships_language(tmp_path, archive, run):
+    """A championship in Japanese gets its notes in Japanese, from the plugins' catalogs; the
+    director at the terminal is told in English."""
+    toml = archive / EVENT / "event.toml"
+    toml.write_text(toml.read_text(encoding="utf-8") + 'language = "ja"\n', encoding="utf-8")
+    with (archive / EVENT / "players.csv").open("a", encoding="utf-8") as players:
+        players.write("e,Eve Eden,6k,1500,NL\n")
+    write(tmp_path / "plugins" / "words.py", CATALOG_PLUGIN)
+    write(tmp_path / "plugins" / "locale" / "ja" / "LC_MESSAGES" / "words.po", JAPANESE)
+    code, out, err = run("--plugins-dir", tmp_path / "plugins", "pair", archive / EVENT)
+    assert code == 0, err
+    last = (archive / EVENT / "rounds" / "1.csv").read_text(encoding="utf-8").splitlines()[-1]
+    assert last == ",e,,bye,Eve Edenは順位が最も低いため不戦勝。"
+    assert "Bye: Eve Eden gets the bye as the lowest in the order." in out

@@ -1,12 +1,20 @@
 """The standings and crosstable lines made in Python (``plugins.macmahon.lines``) are the
 markup the templates wrote before, escaping included, for any name, id, place, withdrawal
-and absences: the Jinja2 templates below are those pages' former macro and loops."""
+and absences: the Jinja2 templates below are those pages' former macro and loops. Their
+words are the English of an English page (the ``t`` filter of an English page leaves a
+Message as it is)."""
 
 import jinja2
 from hypothesis import given
 from hypothesis import strategies as st
 
-from plugins.macmahon.lines import column_cells, crosstable_rows, place_and_player, ranked_player
+from plugins.macmahon.lines import (
+    column_cells,
+    crosstable_rows,
+    crosstable_words,
+    place_and_player,
+    ranked_player,
+)
 from plugins.macmahon.standings import Entry, Standing, Standings, display
 from publisher.model import Player
 from publisher.ranks import Rank
@@ -14,6 +22,9 @@ from publisher.ranks import Rank
 ENV = jinja2.Environment(autoescape=True, undefined=jinja2.StrictUndefined, trim_blocks=True,
                          lstrip_blocks=True)
 ENV.filters["points"] = display
+ENV.filters["t"] = jinja2.pass_context(lambda context, value: value)
+ENV.filters["place_and_player"] = place_and_player
+FILTERED = ENV.from_string("{{ line | place_and_player(player, pages) }}")
 # The macro the standings and the crosstable shared, and the loops they had.
 PLACE_AND_PLAYER = ENV.from_string("""\
 <td class="num">{{ line.place_text }}</td><td><a href="{{ pages ~ player.id ~ '.html' }}">{{ player.name }}</a>{% if line.withdrawn is not none %} <span class="tag">withdrew {% if line.withdrawn == 0 %}before&nbsp;round&nbsp;1{% else %}after&nbsp;round&nbsp;{{ line.withdrawn }}{% endif %}</span>{% endif %}{% if line.absent %} <span class="tag">absent in round{{ 's' if line.absent | length > 1 }}&nbsp;{{ line.absent | join(', ') }}</span>{% endif %}</td>""")  # noqa: E501
@@ -34,7 +45,7 @@ texts = st.text(alphabet=st.sampled_from("ab <>&\"'é½="), min_size=1, max_size
 def test_place_and_player_is_the_former_macro(name, pid, place, shared, withdrawn, absent, href):
     line = Standing(pid, place, shared, 3.5, 1.0, {}, withdrawn, (0, 0), tuple(absent))
     player = Player(pid, name, 2)
-    assert place_and_player(line, player, href) == PLACE_AND_PLAYER.render(
+    assert FILTERED.render(line=line, player=player, pages=href) == PLACE_AND_PLAYER.render(
         line=line, player=player, pages=href)
 
 
@@ -61,7 +72,8 @@ def test_crosstable_rows_are_the_former_cells(names, ids, handicap, points, forf
     expected = ROUND_CELLS.render(cells=[(f"7{entries[0].mark}/{'b' if black else 'w'}{stones}", other.id),
                                          ("bye", None), ("–", None)],
                                   players={other.id: other})
-    assert crosstable_rows([me, other], {me.id: entries}, standings)[me.id] == expected
+    row = crosstable_rows([me, other], {me.id: entries}, standings)[me.id]
+    assert crosstable_words(row, "b", "w", "bye") == expected
 
 
 @given(name=texts, href=texts, rank=st.none() | st.sampled_from(["3d", "12k", "1p", "30k"]))

@@ -16,9 +16,11 @@ from plugins.macmahon.pages import Results, archive_record, event_outputs, live_
 from plugins.macmahon.pair_command import add_pair_command
 from plugins.macmahon.rounds import Round, check_absences, check_withdrawals, read_rounds
 from plugins.macmahon.settings import Settings, read_settings
-from plugins.macmahon.standings import RoundByRound, display, initial_scores
+from plugins.macmahon.standings import RoundByRound, initial_scores
+from plugins.macmahon.words import LOCALE
 from publisher import hookimpl
 from publisher.build.kept import Kept
+from publisher.languages import message
 from publisher.live.sheets import ResultSheet
 from publisher.model import DataFile, Event, Page
 
@@ -42,14 +44,19 @@ def state(event: Event) -> MacMahon | None:
 @hookimpl
 def publisher_systems() -> dict[str, str]:
     return {
-        "macmahon": "McMahon: players start with a score from their group, then paired by score",
-        "swiss": "Swiss: McMahon with one group",
+        "macmahon": message("McMahon: players start with a score from their group, then paired by score"),
+        "swiss": message("Swiss: McMahon with one group"),
     }
 
 
 @hookimpl
 def publisher_template_dirs() -> list[Path]:
     return [Path(__file__).parent / "templates"]
+
+
+@hookimpl
+def publisher_catalog_dirs() -> list[Path]:
+    return [LOCALE]
 
 
 @hookimpl
@@ -87,9 +94,16 @@ def publisher_event_pages(event: Event, kept: Kept) -> list[Page | DataFile]:
 
 @hookimpl
 def publisher_jinja_filters() -> dict[str, Any]:
-    from plugins.macmahon.lines import place_and_player, ranked_player  # pages only: pair renders none
+    from plugins.macmahon.lines import (  # pages only: pair renders none
+        crosstable_words,
+        place_and_player,
+        points,
+        ranked_player,
+        terms,
+    )
 
-    return {"points": display, "place_and_player": place_and_player, "ranked_player": ranked_player}
+    return {"points": points, "place_and_player": place_and_player, "ranked_player": ranked_player,
+            "crosstable_words": crosstable_words, "terms": terms}
 
 
 @hookimpl

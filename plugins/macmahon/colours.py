@@ -22,6 +22,8 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from plugins.macmahon.settings import Handicap
+from plugins.macmahon.words import seat_names
+from publisher.languages import message
 
 
 class Seated(Protocol):
@@ -87,21 +89,23 @@ def imbalance(a: Seated, b: Seated, handicap: Handicap | None) -> int:
 def seat(a: Seated, b: Seated, handicap: Handicap | None, rng: random.Random, game: str,
          name: Callable[[str], str] = str) -> Seating:
     """The seating of ``a`` against ``b``; ``rng`` draws the colours of a balanced even game."""
-    black_word, white_word = ("Sente", "Gote") if game == "shogi" else ("Black", "White")
-    draw = "furigoma" if game == "shogi" else "nigiri"
+    black_word, white_word = seat_names(game)
     if handicap is not None:
         given, apart, strong, weak = _handicap_game(a, b, handicap)
         if given:
-            return Seating(weak.id, strong.id, given, handicap.handicap_komi,
-                           f"Handicap {given}: {name(weak.id)} takes {black_word} as the weaker "
-                           f"player ({apart} below, less the correction "
-                           f"{handicap.correction}).")
+            return Seating(weak.id, strong.id, given, handicap.handicap_komi, message(
+                "Handicap %(stones)s: %(player)s takes %(black)s as the weaker player (%(apart)s below, "
+                "less the correction %(correction)s).", stones=given, player=name(weak.id),
+                black=black_word, apart=apart, correction=handicap.correction))
     komi = handicap.komi if handicap is not None else None
     if a.balance != b.balance:
         black, white = (a, b) if a.balance > b.balance else (b, a)
-        return Seating(black.id, white.id, 0, komi,
-                       f"{name(black.id)} takes {black_word} for colour balance: {name(black.id)} "
-                       f"has had {white_word} more often than {name(white.id)}.")
+        return Seating(black.id, white.id, 0, komi, message(
+            "%(player)s takes %(black)s for colour balance: %(player)s has had %(white)s more often "
+            "than %(other)s.", player=name(black.id), black=black_word, white=white_word,
+            other=name(white.id)))
     black, white = (a, b) if rng.random() < 0.5 else (b, a)
-    return Seating(black.id, white.id, 0, komi,
-                   f"Colours drawn by {draw}: {name(black.id)} takes {black_word}.")
+    draw = message("furigoma") if game == "shogi" else message("nigiri")
+    return Seating(black.id, white.id, 0, komi, message(
+        "Colours drawn by %(draw)s: %(player)s takes %(black)s.", draw=draw, player=name(black.id),
+        black=black_word))

@@ -13,6 +13,9 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from plugins.macmahon.settings import Settings
+from plugins.macmahon.words import ordinal as place_word
+from plugins.macmahon.words import sentences
+from publisher.languages import Message, message, plural_message
 from publisher.model import Event, Player
 from publisher.problems import ContentError, Problem, Problems
 from publisher.ranks import Rank
@@ -35,7 +38,7 @@ class Group:
     @property
     def label(self) -> str:
         if not self.ranks:
-            return "All players"
+            return message("All players")
         top, bottom = str(self.ranks[0]), str(self.ranks[-1])
         return top if top == bottom else f"{top}-{bottom}"
 
@@ -153,8 +156,8 @@ def _min_size(event: Event, settings: Settings) -> Grouping:
     elo, source = _reference_elo(event, settings)
     top_rank = settings.rank_for_elo(elo)
     minimum = settings.min_group_size
-    notes = [f"The top group reaches down to {top_rank}: the reference Elo {elo} ({source}) "
-             f"is {top_rank} in the rank table."]
+    notes = [message("The top group reaches down to %(rank)s: the reference Elo %(elo)s (%(source)s) "
+                     "is %(rank)s in the rank table.", rank=str(top_rank), elo=elo, source=source)]
     counts = Counter(levels.values())
     if not counts:
         return Grouping([Group(1, [], 0, [])], notes=notes)
@@ -170,8 +173,7 @@ def _min_size(event: Event, settings: Settings) -> Grouping:
             current = []
     reasons = [_min_size_reason(i, block, counts, minimum, top_rank) for i, block in enumerate(blocks)]
     if current and blocks:  # a remainder: had it reached the minimum, it would be a group
-        reasons[-1] += (f" {_span_text(current)} at the bottom "
-                        f"{_too_few(_size(current, counts), minimum)}, so they joined this group.")
+        reasons[-1] = sentences([reasons[-1], _remainder_reason(current, counts, minimum)])
         blocks[-1] += current
     elif current:
         blocks.append(current)
@@ -180,10 +182,16 @@ def _min_size(event: Event, settings: Settings) -> Grouping:
         event.warn(f"the field has {len(levels)} players, fewer than the minimum group size "
                    f"{minimum}, so everyone plays in one group",
                    "nothing to do if that is right", key="macmahon.min_group_size")
-        reasons[0] = (f"The field has only {len(levels)} players, fewer than the minimum group "
-                      f"size of {minimum}, so everyone plays in one group.")
-    notes.append(f"No group has fewer than {minimum} players: a rank level with fewer takes the "
-                 "next lower levels with it, and what is left at the bottom joins the group above.")
+        reasons[0] = plural_message(
+            "The field has only %(num)d player, fewer than the minimum group size of %(minimum)s, "
+            "so everyone plays in one group.",
+            "The field has only %(num)d players, fewer than the minimum group size of %(minimum)s, "
+            "so everyone plays in one group.", len(levels), minimum=minimum)
+    notes.append(plural_message(
+        "No group has fewer than %(num)d player: a rank level with fewer takes the next lower levels "
+        "with it, and what is left at the bottom joins the group above.",
+        "No group has fewer than %(num)d players: a rank level with fewer takes the next lower levels "
+        "with it, and what is left at the bottom joins the group above.", minimum))
     groups = _groups(event, blocks, levels, reasons)
     return Grouping(groups, notes=notes, levels=levels, from_rating=from_rating)
 
@@ -218,10 +226,10 @@ def _levels_with_ratings(event: Event, settings: Settings) -> tuple[dict[str, Ra
     return levels, from_rating
 
 
-def _reference_elo(event: Event, settings: Settings) -> tuple[int, str]:
+def _reference_elo(event: Event, settings: Settings) -> tuple[int, Message]:
     """The Elo that sets the top group, and where it came from (for the page)."""
     if settings.top_reference_elo is not None:
-        return settings.top_reference_elo, "top_reference_elo in event.toml"
+        return settings.top_reference_elo, message("top_reference_elo in event.toml")
     place = settings.top_size
     holders = [p for p in event.players if p.esc_rank == place]
     if not holders:
@@ -243,23 +251,54 @@ def _reference_elo(event: Event, settings: Settings) -> tuple[int, str]:
             f"{_who(holder)} has esc_rank {place}, which sets the top group, but no rating",
             "fill in the rating, or set top_reference_elo = 1821 under [macmahon] in event.toml",
             line=holder.line))
-    return holder.rating, f"the rating of {holder.name}, {ordinal(place)} in the ESC"
+    return holder.rating, message("the rating of %(name)s, %(place)s in the ESC", name=holder.name,
+                                  place=place_word(place))
 
 
 def _min_size_reason(index: int, block: list[Rank], counts: Counter[Rank], minimum: int,
-                     top_rank: Rank) -> str:
-    """One sentence on why this group spans the ranks it spans."""
+                     top_rank: Rank) -> Message:
+    """One sentence on why this group spans the ranks it spans. Ranks too small for a group
+    "had no players" rather than "had only 0 players" (the ranks above the top nobody holds)."""
     size = _size(block, counts)
     if index == 0:
-        own = [r for r in block if r >= top_rank]
         joined = [r for r in block if r < top_rank]
         if not joined:
-            return f"Every rank down to {top_rank}: {size} players, enough for the top group."
-        return (f"{top_rank} and above {_too_few(_size(own, counts), minimum)}, "
-                f"so {_span_text(joined)} joined the top group.")
+            return plural_message("Every rank down to %(rank)s: %(num)d player, enough for the top group.",
+                                  "Every rank down to %(rank)s: %(num)d players, enough for the top group.",
+                                  size, rank=str(top_rank))
+        own, ranks = _size([r for r in block if r >= top_rank], counts), _span_text(joined)
+        if not own:
+            return message("%(rank)s and above had no players, so %(ranks)s joined the top group.",
+                           rank=str(top_rank), ranks=ranks)
+        return plural_message(
+            "%(rank)s and above had only %(num)d player, fewer than %(minimum)s, so %(ranks)s joined "
+            "the top group.",
+            "%(rank)s and above had only %(num)d players, fewer than %(minimum)s, so %(ranks)s joined "
+            "the top group.", own, rank=str(top_rank), minimum=minimum, ranks=ranks)
     if len(block) == 1:
-        return f"{block[0]} has {size} players, enough for a group of its own."
-    return f"{block[0]} {_too_few(counts[block[0]], minimum)}, so {_span_text(block[1:])} joined it."
+        return plural_message("%(rank)s has %(num)d player, enough for a group of its own.",
+                              "%(rank)s has %(num)d players, enough for a group of its own.", size,
+                              rank=str(block[0]))
+    first, ranks = counts[block[0]], _span_text(block[1:])
+    if not first:
+        return message("%(rank)s had no players, so %(ranks)s joined it.", rank=str(block[0]), ranks=ranks)
+    return plural_message(
+        "%(rank)s had only %(num)d player, fewer than %(minimum)s, so %(ranks)s joined it.",
+        "%(rank)s had only %(num)d players, fewer than %(minimum)s, so %(ranks)s joined it.",
+        first, rank=str(block[0]), minimum=minimum, ranks=ranks)
+
+
+def _remainder_reason(ranks: list[Rank], counts: Counter[Rank], minimum: int) -> Message:
+    """Why the ranks left at the bottom joined the group above them."""
+    size, span = _size(ranks, counts), _span_text(ranks)
+    if not size:
+        return message("%(ranks)s at the bottom had no players, so they joined this group.", ranks=span)
+    return plural_message(
+        "%(ranks)s at the bottom had only %(num)d player, fewer than %(minimum)s, so they joined this "
+        "group.",
+        "%(ranks)s at the bottom had only %(num)d players, fewer than %(minimum)s, so they joined this "
+        "group.",
+        size, ranks=span, minimum=minimum)
 
 
 # -- bar-floor: classic Go ------------------------------------------------------------------
@@ -285,20 +324,23 @@ def _bar_floor(event: Event, settings: Settings) -> Grouping:
     strongest, weakest = max(present | {bar}), min(present | {floor})
     if bar == floor:
         blocks = [_span(strongest, weakest, present)]
-        reasons = [f"The bar and the floor are both {bar}: everyone starts in one group."]
+        reasons: list[str] = [message("The bar and the floor are both %(rank)s: everyone starts in one "
+                                      "group.", rank=str(bar))]
     else:
         middle = [[r] for r in _span(bar, floor, present)[1:-1]]
         blocks = [_span(strongest, bar, present), *middle, _span(floor, weakest, present)]
-        reasons = [f"Everyone at or above the bar ({bar}) starts in the top group.",
+        reasons = [message("Everyone at or above the bar (%(rank)s) starts in the top group.", rank=str(bar)),
                    *("" for _ in middle),
-                   f"Everyone at or below the floor ({floor}) starts in the bottom group."]
-    notes = [f"One group per rank from the bar ({bar}) down to the floor ({floor}); "
-             "a rank without players keeps its group, so initial scores stay one point a rank apart."]
+                   message("Everyone at or below the floor (%(rank)s) starts in the bottom group.",
+                           rank=str(floor))]
+    notes: list[str] = [message("One group per rank from the bar (%(bar)s) down to the floor (%(floor)s); a "
+                                "rank without players keeps its group, so initial scores stay one point a "
+                                "rank apart.", bar=str(bar), floor=str(floor))]
     zero = 0
     if settings.zero_point == "30k":  # OpenGotha and the MacMahon program: 30k has score 0
         zero = floor.value - Rank.parse("30k").value
-        notes.append(f"Scores count from 30k = 0, as OpenGotha does: the floor group ({floor} and "
-                     f"below) starts with {zero}.")
+        notes.append(message("Scores count from 30k = 0, as OpenGotha does: the floor group (%(floor)s and "
+                             "below) starts with %(score)s.", floor=str(floor), score=zero))
     return Grouping(_groups(event, blocks, levels, reasons, zero), notes=notes, levels=levels,
                     rank_offset=floor.value - zero)
 
@@ -375,15 +417,9 @@ def _size(ranks: list[Rank], counts: Counter[Rank]) -> int:
 
 
 def _span_text(ranks: list[Rank]) -> str:
-    return str(ranks[0]) if len(ranks) == 1 else f"{ranks[0]} to {ranks[-1]}"
-
-
-def _too_few(count: int, minimum: int) -> str:
-    """Why ranks were too small for a group: every reason says it this way, so none says
-    "had only 0 players" for a rank (or the ranks above the top) that nobody holds."""
-    if count == 0:
-        return "had no players"
-    return f"had only {'1 player' if count == 1 else f'{count} players'}, fewer than {minimum}"
+    if len(ranks) == 1:
+        return str(ranks[0])
+    return message("%(top)s to %(bottom)s", top=str(ranks[0]), bottom=str(ranks[-1]))
 
 
 def _who(player: Player) -> str:

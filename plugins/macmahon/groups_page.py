@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from plugins.macmahon.grouping import Group, Grouping, Move
+from publisher.languages import message
 from publisher.model import Event, Page, Player
 from publisher.ranks import Rank
 
@@ -31,8 +32,8 @@ class Section:
 def groups_page(event: Event, grouping: Grouping) -> Page:
     """The ``groups.html`` page of a McMahon event: made from event.toml and players.csv
     alone, so a saved result neither makes it again nor re-dates it."""
-    return Page("groups.html", "macmahon/groups.html", f"Groups — {event.name}",
-                lambda: _context(event, grouping), nav="Groups", nav_order=15, context_only=True,
+    return Page("groups.html", "macmahon/groups.html", message("Groups — %(event)s", event=event.name),
+                lambda: _context(event, grouping), nav=message("Groups"), nav_order=15, context_only=True,
                 sources=(event.toml_path, event.players_path))
 
 

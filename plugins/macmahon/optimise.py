@@ -28,6 +28,7 @@ from itertools import combinations
 from typing import Protocol
 
 from plugins.macmahon.repair import Pair
+from publisher.languages import Message
 
 REPEAT_COST = 10**15  # times the square of the meetings so far
 GAP_COST = 10**9      # a half point of score difference: more than a window's secondary criteria
@@ -89,10 +90,10 @@ def excess_boundaries(pairs: list[Pair], by_id: Mapping[str, Player]) -> list[fl
 
 def optimise(pairs: list[Pair], by_id: Mapping[str, Player], position: Mapping[str, int],
              strategy_cost: Callable[[str, str], int], secondary: Callable[[str, str], int],
-             note: str) -> list[Pair]:
+             note: Callable[[int, str], Message]) -> list[Pair]:
     """The pairs, with every window around a boundary crossed too often re-paired where that
-    lowers the repeats or the sum of score differences. New pairs get ``note`` (its
-    ``{players}`` and ``{saved}`` filled in); pairs kept keep their own notes."""
+    lowers the repeats or the sum of score differences. New pairs get ``note(players re-paired,
+    score differences saved)``; pairs kept keep their own notes."""
     tried: set[float] = set()
     while True:
         todo = [s for s in excess_boundaries(pairs, by_id) if s not in tried]
@@ -105,7 +106,8 @@ def optimise(pairs: list[Pair], by_id: Mapping[str, Player], position: Mapping[s
 
 def _improve_around(pairs: list[Pair], score: float, by_id: Mapping[str, Player],
                     position: Mapping[str, int], strategy_cost: Callable[[str, str], int],
-                    secondary: Callable[[str, str], int], note: str) -> tuple[list[Pair], set[float]]:
+                    secondary: Callable[[str, str], int],
+                    note: Callable[[int, str], Message]) -> tuple[list[Pair], set[float]]:
     """Re-pair the widest window of score groups around the boundary below ``score`` that
     stays within WINDOW players (or, where the two groups beside it are more, the tables
     crossing it and those nearest to it in the order); keep it if it is better. Also
@@ -133,7 +135,7 @@ def _improve_around(pairs: list[Pair], score: float, by_id: Mapping[str, Player]
     kept = {frozenset((p.a, p.b)) for p in best}
     players = 2 * len(best)
     saved = before.difference - after.difference
-    text = note.format(players=players, saved=_points(saved))
+    text = note(players, _points(saved))
     for pair in fresh:
         if frozenset((pair.a, pair.b)) not in kept:
             pair.notes.append(text)
@@ -188,7 +190,7 @@ def _match(window: list[Pair], by_id: Mapping[str, Player], strategy_cost: Calla
 
 def exchange(pairs: list[Pair], by_id: Mapping[str, Player], position: Mapping[str, int],
              strategy_cost: Callable[[str, str], int], secondary: Callable[[str, str], int],
-             explain: Callable[[Pair, Pair], str]) -> list[Pair]:
+             explain: Callable[[Pair, Pair], Message]) -> list[Pair]:
     """The pairs, with tables of one score group trading opponents while that lowers the
     secondary criteria without a repeated game.
 

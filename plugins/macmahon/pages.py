@@ -19,10 +19,11 @@ from plugins.macmahon.standings import (
     display,
     unplayed_text,
 )
+from plugins.macmahon.words import names_in_sentence, seat_names
 from publisher.build.kept import Kept
+from publisher.languages import Message, message, plural_message
 from publisher.model import DataFile, Event, Page
 from publisher.problems import display_path
-from publisher.text import join_names
 
 
 @dataclass
@@ -36,9 +37,9 @@ class Results:
     initial: dict[str, int]
 
 
-def seats(event: Event) -> tuple[str, str]:
+def seats(event: Event) -> tuple[Message, Message]:
     """What player1 and player2 are called in this game."""
-    return ("Sente", "Gote") if event.game == "shogi" else ("Black", "White")
+    return seat_names(event.game)
 
 
 def event_outputs(event: Event, results: Results, kept: Kept | None = None) -> list[Page | DataFile]:
@@ -62,26 +63,28 @@ def event_outputs(event: Event, results: Results, kept: Kept | None = None) -> l
         number, sources = rnd.number, round_sources(event, results, rnd.number)
         table = partial(results.standings.__getitem__, number - 1)
         outputs += [
-            Page(f"round-{number}.html", "macmahon/round.html", f"Round {number} — {event.name}",
+            Page(f"round-{number}.html", "macmahon/round.html",
+                 message("Round %(number)s — %(event)s", number=number, event=event.name),
                  partial(_round_context, event, results, common, rnd),
-                 nav="Pairings" if number == last else None, nav_order=20, context_only=True,
+                 nav=message("Pairings") if number == last else None, nav_order=20, context_only=True,
                  sources=sources),
             Page(f"standings-{number}.html", "macmahon/standings.html",
-                 f"Standings after round {number} — {event.name}",
+                 message("Standings after round %(number)s — %(event)s", number=number, event=event.name),
                  lambda table=table: {**common, "standings": table(), "columns": columns,
                                       "player_cells": player_cells(),
                                       **legend(results.settings)},
-                 nav="Standings" if number == last else None, nav_order=30, context_only=True,
+                 nav=message("Standings") if number == last else None, nav_order=30, context_only=True,
                  sources=sources),
             DataFile(f"data/round-{number}.json", rnd.as_json, sources),
             DataFile(f"data/standings-{number}.json", lambda table=table: table().as_json(), sources),
         ]
     latest = results.standings[-1]
     history = results.standings.history
-    outputs.append(Page("crosstable.html", "macmahon/crosstable.html", f"Crosstable — {event.name}",
+    outputs.append(Page("crosstable.html", "macmahon/crosstable.html",
+                        message("Crosstable — %(event)s", event=event.name),
                         {**common, "standings": latest, **legend(results.settings),
                          "rows": crosstable_rows(event.players, history, latest)},
-                        nav="Crosstable", nav_order=40, context_only=True))
+                        nav=message("Crosstable"), nav_order=40, context_only=True))
     places = {line.player: line.place_text for line in latest.lines}
     tables = [(t.round, t.by_player) for t in results.standings]
     # A player's place is given after the last round with a result in: before the first result
@@ -91,7 +94,8 @@ def event_outputs(event: Event, results: Results, kept: Kept | None = None) -> l
     for player in event.players:
         entries = history[player.id]
         outputs.append(Page(
-            f"players/{player.id}.html", "macmahon/player.html", f"{player.name} — {event.name}",
+            f"players/{player.id}.html", "macmahon/player.html",
+            message("%(player)s — %(event)s", player=player.name, event=event.name),
             # the player by id: the field is in the key once for every page (publisher.build.pagekeys)
             {**common, "player_id": player.id, "entries": entries,
              "line": latest.by_player[player.id], "latest": latest.round,
@@ -124,25 +128,32 @@ def legend(settings: Settings) -> dict[str, Any]:
     tiebreaks = settings.tiebreaks
     keys = [*([] if "wins" in tiebreaks else ["wins"]), *tiebreaks]
     return {"labels": LABELS, "order": [LABELS[t] for t in tiebreaks],
-            "legend": [("Score", SCORE_LEGEND), *((LABELS[k], LEGEND[k]) for k in keys)],
+            "legend": [(message("Score"), SCORE_LEGEND), *((LABELS[k], LEGEND[k]) for k in keys)],
             "unplayed": unplayed_text(settings)}
 
 
-def status(event: Event, results: Results) -> str:
+def status(event: Event, results: Results) -> Message:
     """Where the event stands, in one line for the archive."""
     if not results.rounds:
-        return f"{len(event.players)} players; round 1 not paired yet"
+        return plural_message("%(num)d player; round 1 not paired yet",
+                              "%(num)d players; round 1 not paired yet", len(event.players))
     rnd, total = results.rounds[-1], event.rounds
     if not rnd.complete:
         done = len(rnd.games) - len(rnd.pending)
         if not done:
-            return f"Round {rnd.number} of {total} paired"
-        return f"Round {rnd.number} of {total} in play: {done} of {len(rnd.games)} results in"
+            return message("Round %(number)s of %(rounds)s paired", number=rnd.number, rounds=total)
+        return message("Round %(number)s of %(rounds)s in play: %(done)s of %(games)s results in",
+                       number=rnd.number, rounds=total, done=done, games=len(rnd.games))
     if rnd.number == total:
         first = [event.player(s.player).name for s in results.standings[-1].lines if s.place == 1]
-        after = "1 round" if total == 1 else f"{total} rounds"
-        return f"Finished after {after}; winner{'s' if len(first) > 1 else ''}: {join_names(first)}"
-    return f"Round {rnd.number} of {total} played"
+        winners = names_in_sentence(first)
+        if len(first) > 1:
+            return plural_message("Finished after %(num)d round; winners: %(winners)s",
+                                  "Finished after %(num)d rounds; winners: %(winners)s", total,
+                                  winners=winners)
+        return plural_message("Finished after %(num)d round; winner: %(winners)s",
+                              "Finished after %(num)d rounds; winner: %(winners)s", total, winners=winners)
+    return message("Round %(number)s of %(rounds)s played", number=rnd.number, rounds=total)
 
 
 def archive_record(event: Event, results: Results) -> dict[str, Any]:
@@ -151,23 +162,26 @@ def archive_record(event: Event, results: Results) -> dict[str, Any]:
         and results.rounds[-1].number == event.rounds
     latest = results.standings[-1] if results.standings else None
     return {
-        "rounds": [{"round": r.number, "label": f"Round {r.number}", "page": f"round-{r.number}.html",
+        "rounds": [{"round": r.number, "label": message("Round %(number)s", number=r.number),
+                    "page": f"round-{r.number}.html",
                     "published": "pairings", "standings_page": f"standings-{r.number}.html",
                     "complete": r.complete}
                    for r in results.rounds],
         "player_pages": bool(results.rounds),
         "finished": finished,
         "final_page": f"standings-{latest.round}.html" if finished and latest else "",
-        "score_label": "McMahon score" if event.system == "macmahon" else "points",
+        "score_label": message("McMahon score") if event.system == "macmahon" else message("points"),
         "standings": [{"player": s.player, "place": s.place_text, "score": display(s.score),
                        "wins": display(s.wins)}
                       for s in (latest.lines if latest else [])],
     }
 
 
-def points(score: float) -> str:
-    """A McMahon score on a hall screen: "1 pt", "3½ pts"."""
-    return f"{display(score)} {'pt' if score == 1 else 'pts'}"
+def points(score: float) -> Message:
+    """A McMahon score on a hall screen: "1 pt", "3½ pts" (a score with a half is counted as
+    many, as English counts it)."""
+    return plural_message("%(score)s pt", "%(score)s pts", int(score) if score == int(score) else 2,
+                          score=display(score))
 
 
 def live_view(event: Event, results: Results) -> dict[str, Any] | None:
@@ -192,9 +206,10 @@ def live_view(event: Event, results: Results) -> dict[str, Any] | None:
              "note": points(scores[game.black])}]})
     lines, order = (shown.lines, shown.tiebreaks) if shown else ([], [])
     return {
-        "heading": f"Round {rnd.number}", "round": rnd.number, "rounds": event.rounds,
+        "heading": message("Round %(number)s", number=rnd.number),
+        "round": rnd.number, "rounds": event.rounds,
         "tables": tables,
-        "standings_heading": f"Standings after round {shown.round}" if shown else "",
+        "standings_heading": message("Standings after round %(number)s", number=shown.round) if shown else "",
         "standings": [
             {"place": s.place_text, "id": s.player, "name": event.player(s.player).name,
              "score": display(s.score),
@@ -217,7 +232,9 @@ def deciding_tiebreak(lines: list[Standing], index: int, order: list[str]) -> st
     return order[0] if order else None
 
 
-def _tiebreak_note(line: Standing, name: str) -> str:
+def _tiebreak_note(line: Standing, name: str) -> Message:
     value = line.tiebreaks.get(name)
-    return f"{LABELS[name]} {display(value)}" if value is not None else LABELS[name]
+    if value is None:
+        return LABELS[name]
+    return message("%(tiebreak)s %(value)s", tiebreak=LABELS[name], value=display(value))
 

@@ -2,7 +2,9 @@
 
 The explanations of the pairing (floats, the bye, departures from the strategy)
 are printed and kept in the round file's ``note`` column, so the pairings page
-shows exactly what the director was told when the round was paired.
+shows exactly what the director was told when the round was paired: printed in
+English, the command's language, and kept in the championship's (event.toml
+``language``), from the catalogs of the plugins and the theme.
 """
 
 from __future__ import annotations
@@ -11,15 +13,20 @@ import argparse
 import csv
 import io
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
+
+import pluggy
 
 from plugins.macmahon.order import pairing_order
 from plugins.macmahon.pairing import STRATEGY_PAIRS, Pairing, Table, pair
 from plugins.macmahon.rounds import Round, round_path
 from plugins.macmahon.settings import STRATEGIES
 from plugins.macmahon.standings import display
+from plugins.macmahon.words import LOCALE, sentences
 from publisher.build.loading import load_event
 from publisher.build.output import write_atomically
+from publisher.languages import SOURCE, in_language
 from publisher.model import Event
 from publisher.problems import ContentError, Problem
 
@@ -43,16 +50,25 @@ def add_pair_command(subparsers: argparse._SubParsersAction) -> None:
 
 def run_pair(args: argparse.Namespace) -> int:
     event = load_event(args.plugins, args.event_dir)
-    pair_round(event, args.round_number, args.strategy, args.dry_run, args.force, args.discard_results)
+    pair_round(event, args.round_number, args.strategy, args.dry_run, args.force, args.discard_results,
+               catalogs=catalog_folders(args.plugins))
     return 0
+
+
+def catalog_folders(pm: pluggy.PluginManager) -> tuple[Path, ...]:
+    """Where the notes' words are translated: the theme's catalogs and every plugin's."""
+    from publisher.build.render import theme_dir  # and Jinja2: only to write the notes
+
+    return (theme_dir() / "locale", *(d for dirs in pm.hook.publisher_catalog_dirs() for d in dirs))
 
 
 def pair_round(event: Event, round_number: int | None = None, strategy: str | None = None,
                dry_run: bool = False, force: bool = False, discard_results: bool = False,
-               say: Callable[[str], None] = print) -> None:
+               say: Callable[[str], None] = print, catalogs: tuple[Path, ...] = (LOCALE,)) -> None:
     """Pair round ``round_number`` (None: the next) of the loaded event, tell ``say`` the pairing
-    and why, and write its file (unless ``dry_run``). The command and the results desk's
-    button both pair through here."""
+    and why, and write its file (unless ``dry_run``), its notes in the event's language from
+    ``catalogs`` (by default this plugin's own, where the notes' words are). The command and
+    the results desk's button both pair through here."""
     mm = event.data.get("macmahon")
     if mm is None or mm.grouping is None:
         raise ContentError(Problem(event.toml_path, f"is a {event.system!r} event; pair needs "
@@ -88,7 +104,8 @@ def pair_round(event: Event, round_number: int | None = None, strategy: str | No
     if dry_run:
         say(f"Dry run: {path} was not written.")
         return
-    write_atomically(path, round_csv(pairing, mm.settings.handicap is not None).encode("utf-8"))
+    written = partial(in_language, language=event.language or SOURCE, folders=catalogs)
+    write_atomically(path, round_csv(pairing, mm.settings.handicap is not None, written).encode("utf-8"))
     say(f"Wrote {path}: {len(pairing.tables)} tables{', 1 bye' if pairing.bye else ''}.")
 
 
@@ -129,19 +146,21 @@ def _check_results(rounds: list[Round], number: int) -> None:
                 "pass --discard-results as well to pair it again anyway, or --dry-run to see the pairing"))
 
 
-def round_csv(pairing: Pairing, handicaps: bool = False) -> str:
+def round_csv(pairing: Pairing, handicaps: bool = False, written: Callable[[str], str] = str) -> str:
     """The round file: the contract's columns, empty results, the handicap and komi of each
-    game (events with ``[macmahon.handicap]``) and the explanations as ``note``."""
+    game (events with ``[macmahon.handicap]``) and the explanations as ``note``, as ``written``
+    puts them (in the championship's language; English by default)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     extra = ["handicap", "komi"] if handicaps else []
     writer.writerow(["table", "player1", "player2", "result", *extra, "note"])
     for table in pairing.tables:
         given = [table.handicap, display_komi(table.komi)] if handicaps else []
-        note = " ".join(n for n in (table.note, table.colour_note) if n)
+        note = written(sentences([table.note, table.colour_note]))
         writer.writerow([table.number, table.black, table.white, "", *given, note])
     if pairing.bye:
-        writer.writerow(["", pairing.bye, "", "bye", *(["", ""] if handicaps else []), pairing.bye_note])
+        writer.writerow(["", pairing.bye, "", "bye", *(["", ""] if handicaps else []),
+                         written(pairing.bye_note)])
     return out.getvalue()
 
 

@@ -10,7 +10,7 @@ Where the draw crosses score groups more than it must, :mod:`.optimise` re-pairs
 around it; then tables of a score group trade opponents to avoid same-club or
 same-country games (where the event asks) and games that leave colours off balance.
 Every float, bye and departure from the strategy gets a sentence a director can
-read out to a player.
+read out to a player: a Message, which the round file keeps in the championship's language.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from functools import partial
 from itertools import groupby
 
 from plugins.macmahon.colours import imbalance, seat
@@ -25,10 +26,9 @@ from plugins.macmahon.optimise import exchange, optimise
 from plugins.macmahon.repair import AVOID_COST, COLOUR_COST, Pair, repair
 from plugins.macmahon.settings import Handicap
 from plugins.macmahon.standings import display
-from publisher.text import join_names
+from plugins.macmahon.words import names_in_sentence, seat_names, sentences
+from publisher.languages import Message, message, plural_message
 
-OPTIMISED = ("The {players} players around this score group were re-paired by a minimum-cost matching, "
-             "which lowers the sum of the score differences over the tables by {saved}.")
 STRATEGY_PAIRS = {
     "simple": "a seeded draw inside each score group",
     "fold": "top against bottom (1-8, 2-7, 3-6, 4-5)",
@@ -123,18 +123,28 @@ def _bye_candidates(field_order: list[Entrant],
     fresh = [e for e in reversed(field_order) if not e.byes]
     for number, entrant in enumerate(fresh):
         below = [label(e.id) for e in had if field_order.index(e) > field_order.index(entrant)]
-        note = f"{label(entrant.id)} gets the bye as the lowest in the order"
-        if below:
-            note += f" who has not had one ({join_names(below)} had a bye already)"
-        if number:
-            note += ("; the players below could not be given the bye without a repeated game, "
-                     "so it went up")
-        yield entrant, note + "."
+        yield entrant, _bye_note(label(entrant.id), below, went_up=bool(number))
     if fresh:  # a second bye only when everyone has had one, even at the price of a repeat
         return
     for entrant in sorted(reversed(field_order), key=lambda e: e.byes):
-        yield entrant, (f"{label(entrant.id)} gets a second bye: everyone has had one, and "
-                        f"{label(entrant.id)} is the lowest of those with the fewest.")
+        yield entrant, message("%(player)s gets a second bye: everyone has had one, and %(player)s is "
+                               "the lowest of those with the fewest.", player=label(entrant.id))
+
+
+def _bye_note(player: str, below: list[str], went_up: bool) -> Message:
+    """Why ``player`` gets the bye: the lowest in the order, or the lowest without a bye
+    (``below`` had one), and whether it ``went_up`` past players who could not have it."""
+    if below and went_up:
+        return message("%(player)s gets the bye as the lowest in the order who has not had one "
+                       "(%(had)s had a bye already); the players below could not be given the bye "
+                       "without a repeated game, so it went up.", player=player, had=names_in_sentence(below))
+    if below:
+        return message("%(player)s gets the bye as the lowest in the order who has not had one "
+                       "(%(had)s had a bye already).", player=player, had=names_in_sentence(below))
+    if went_up:
+        return message("%(player)s gets the bye as the lowest in the order; the players below could "
+                       "not be given the bye without a repeated game, so it went up.", player=player)
+    return message("%(player)s gets the bye as the lowest in the order.", player=player)
 
 
 @dataclass(frozen=True)
@@ -154,37 +164,42 @@ class _Secondary:
         shared = sum(1 for what in self.avoid if getattr(pa, what) and getattr(pa, what) == getattr(pb, what))
         return AVOID_COST * shared + COLOUR_COST * imbalance(pa, pb, self.handicap)
 
-    def shared(self, a: str, b: str) -> list[str]:
+    def shared(self, a: str, b: str) -> list[Message]:
         """What of ``avoid`` the two players share, as a note names it ("club Kyoto")."""
         pa, pb = self.by_id[a], self.by_id[b]
-        return [f"{what} {getattr(pa, what)}" for what in self.avoid
-                if getattr(pa, what) and getattr(pa, what) == getattr(pb, what)]
+        return [message("club %(club)s", club=pa.club) if what == "club"
+                else message("country %(country)s", country=pa.country)
+                for what in self.avoid if getattr(pa, what) and getattr(pa, what) == getattr(pb, what)]
 
-    def why(self, a: str, b: str) -> str:
-        """Why ``a`` and ``b`` make a poor table, for a pair that costs something."""
+    def why(self, a: str, b: str) -> Message:
+        """Why ``a`` and ``b`` make a poor table, for a pair that costs something: the part of
+        a sentence before ", so ..." or ": ..."."""
         name = self.label
         shared = self.shared(a, b)
         if shared:
-            return f"{name(a)} and {name(b)} are both of {join_names(shared)}"
+            return message("%(player)s and %(other)s are both of %(shared)s", player=name(a), other=name(b),
+                           shared=names_in_sentence(shared))
         pa, pb = self.by_id[a], self.by_id[b]
-        white, black = ("Gote", "Sente") if self.game == "shogi" else ("White", "Black")
+        black, white = seat_names(self.game)
         if pa.balance * pb.balance > 0:
-            more = white if pa.balance > 0 else black
-            return f"{name(a)} and {name(b)} have both had {more} more often"
+            return message("%(player)s and %(other)s have both had %(colour)s more often", player=name(a),
+                           other=name(b), colour=white if pa.balance > 0 else black)
         off = pa if abs(pa.balance) > abs(pb.balance) else pb
         more, less = (white, black) if off.balance > 0 else (black, white)
-        return f"{name(off.id)} has had {more} {abs(off.balance)} games more often than {less}"
+        return plural_message("%(player)s has had %(more)s %(num)d game more often than %(less)s",
+                              "%(player)s has had %(more)s %(num)d games more often than %(less)s",
+                              abs(off.balance), player=name(off.id), more=more, less=less)
 
-    def traded(self, first: Pair, second: Pair) -> str:
+    def traded(self, first: Pair, second: Pair) -> Message:
         """The note of two tables that traded opponents: what was wrong with the first."""
         name = self.label
-        return (f"{self.why(first.a, first.b)}, so they play {name(second.a)} and {name(second.b)} "
-                f"of the same score instead.")
+        return message("%(why)s, so they play %(player)s and %(other)s of the same score instead.",
+                       why=self.why(first.a, first.b), player=name(second.a), other=name(second.b))
 
-    def unavoided(self, a: str, b: str) -> str:
+    def unavoided(self, a: str, b: str) -> Message:
         """The note of a table whose players share what the event avoids, though it is avoided."""
-        return (f"{self.why(a, b)}: no pairing found without a repeated game or a larger sum "
-                f"of score differences avoids it.")
+        return message("%(why)s: no pairing found without a repeated game or a larger sum of score "
+                       "differences avoids it.", why=self.why(a, b))
 
 
 def _pair_even(field_order: list[Entrant], strategy: str, seed: str, secondary: _Secondary) -> Pairing:
@@ -197,13 +212,12 @@ def _pair_even(field_order: list[Entrant], strategy: str, seed: str, secondary: 
         for player in left:  # the repair's note replaces "went down to the bottom of the field"
             draw.reasons[player].pop()
         names = [label(x) for x in left]
-        cornered = (f"{names[0]} and {names[1]} were left at the bottom of the draw and had "
-                    f"already played each other" if len(names) == 2 else
-                    f"The draw left {join_names(names)} at the bottom with nobody left they had not played")
-        note = ("{cornered}, so the bottom {players} players were re-paired by a minimum-cost "
-                "matching that keeps scores equal and stays as close to the strategy as it can.")
-        draw.repair(left, note.replace("{cornered}", cornered), spare=False, last_resort=True)
-    pairs = optimise(draw.pairs, by_id, draw.position, draw.strategy_cost, secondary, OPTIMISED)
+        cornered = (message("%(player)s and %(other)s were left at the bottom of the draw and had already "
+                            "played each other", player=names[0], other=names[1]) if len(names) == 2 else
+                    message("The draw left %(players)s at the bottom with nobody left they had not played",
+                            players=names_in_sentence(names)))
+        draw.repair(left, partial(_repaired_bottom, cornered), spare=False, last_resort=True)
+    pairs = optimise(draw.pairs, by_id, draw.position, draw.strategy_cost, secondary, _optimised)
     pairs = exchange(pairs, by_id, draw.position, draw.strategy_cost, secondary, secondary.traded)
     pairs.sort(key=lambda p: (-max(by_id[p.a].score, by_id[p.b].score),
                               min(draw.position[p.a], draw.position[p.b])))
@@ -212,9 +226,38 @@ def _pair_even(field_order: list[Entrant], strategy: str, seed: str, secondary: 
     for number, p in enumerate(pairs, 1):
         seating = seat(by_id[p.a], by_id[p.b], handicap, colours, game, label)
         notes = [*p.notes, secondary.unavoided(p.a, p.b)] if secondary.shared(p.a, p.b) else p.notes
-        tables.append(Table(number, seating.black, seating.white, " ".join(notes), p.b in by_id[p.a].met,
+        tables.append(Table(number, seating.black, seating.white, sentences(notes), p.b in by_id[p.a].met,
                             seating.handicap, seating.komi, seating.note))
     return Pairing(tables)
+
+
+def _repaired_bottom(cornered: Message, players: int) -> Message:
+    """The note of the new tables of a repair at the bottom of the field."""
+    return plural_message("%(cornered)s, so the bottom %(num)d player was re-paired by a minimum-cost "
+                          "matching that keeps scores equal and stays as close to the strategy as it can.",
+                          "%(cornered)s, so the bottom %(num)d players were re-paired by a minimum-cost "
+                          "matching that keeps scores equal and stays as close to the strategy as it can.",
+                          players, cornered=cornered)
+
+
+def _repaired_group(cornered: Message, players: int) -> Message:
+    """The note of the new tables of a score group re-paired inside itself."""
+    return plural_message("%(cornered)s, so %(num)d player of the group was re-paired by a minimum-cost "
+                          "matching that keeps them in the group and stays as close to the strategy as "
+                          "it can.",
+                          "%(cornered)s, so %(num)d players of the group were re-paired by a minimum-cost "
+                          "matching that keeps them in the group and stays as close to the strategy as "
+                          "it can.", players, cornered=cornered)
+
+
+def _optimised(players: int, saved: str) -> Message:
+    """The note of the new tables of a window re-paired to lower the score differences."""
+    return plural_message("The %(num)d player around this score group was re-paired by a minimum-cost "
+                          "matching, which lowers the sum of the score differences over the tables by "
+                          "%(saved)s.",
+                          "The %(num)d players around this score group were re-paired by a minimum-cost "
+                          "matching, which lowers the sum of the score differences over the tables by "
+                          "%(saved)s.", players, saved=saved)
 
 
 @dataclass
@@ -227,16 +270,16 @@ class _Draw:
     strategy_cost: Callable[[str, str], int]
     secondary: Callable[[str, str], int]
     pairs: list[Pair] = field(default_factory=list)
-    reasons: dict[str, list[str]] = field(default_factory=dict)
+    reasons: dict[str, list[Message]] = field(default_factory=dict)
 
-    def add(self, a: str, b: str, note: str = "") -> None:
+    def add(self, a: str, b: str, note: Message | None = None) -> None:
         notes = [*self.reasons.pop(a, []), *self.reasons.pop(b, [])]
         self.pairs.append(Pair(a, b, [*notes, note] if note else notes))
 
-    def goes_down(self, player: str, why: str) -> None:
+    def goes_down(self, player: str, why: Message) -> None:
         self.reasons.setdefault(player, []).append(why)
 
-    def repair(self, stuck: list[str], note: str, *, spare: bool, last_resort: bool,
+    def repair(self, stuck: list[str], note: Callable[[int], Message], *, spare: bool, last_resort: bool,
                since: int = 0) -> tuple[bool, str | None]:
         """Re-pair ``stuck`` with the pairs made from ``since`` on.
 
@@ -266,8 +309,8 @@ def _greedy(draw: _Draw, field_order: list[Entrant], strategy: str, rng: random.
         pool = floaters + members
         odd, since = len(pool) % 2, len(draw.pairs)
         score = display(members[0].score)
-        below = (f"score group {display(groups[number + 1][0].score)}" if number + 1 < len(groups)
-                 else "the bottom of the field")
+        below = (message("score group %(score)s", score=display(groups[number + 1][0].score))
+                 if number + 1 < len(groups) else message("the bottom of the field"))
         floaters = _pair_group(draw, pool, strategy, score, below)
         if len(floaters) > odd:  # cornered inside the group: re-pair it rather than float more
             floaters = _repair_group(draw, floaters, odd, since, score, below)
@@ -275,7 +318,7 @@ def _greedy(draw: _Draw, field_order: list[Entrant], strategy: str, rng: random.
 
 
 def _repair_group(draw: _Draw, floaters: list[Entrant], odd: int, since: int, score: str,
-                  below: str) -> list[Entrant]:
+                  below: Message) -> list[Entrant]:
     """Re-pair a score group whose draw left more players than its parity sends down.
 
     Returns who goes down after all: one player of an odd group, or, if the group
@@ -285,35 +328,37 @@ def _repair_group(draw: _Draw, floaters: list[Entrant], odd: int, since: int, sc
     reasons = {e.id: draw.reasons[e.id].pop() for e in floaters}
     names = [label(e.id) for e in floaters]
     if len(floaters) == 2 and floaters[1].id in floaters[0].met:
-        cornered = (f"{names[0]} and {names[1]} were left last in score group {score} and had "
-                    f"already played each other")
+        cornered = message("%(player)s and %(other)s were left last in score group %(score)s and had "
+                           "already played each other", player=names[0], other=names[1], score=score)
     else:
-        cornered = (f"The draw of score group {score} left {join_names(names)} with nobody left "
-                    f"they had not played")
-    note = (f"{cornered}, so {{players}} players of the group were re-paired by a minimum-cost matching "
-            f"that keeps them in the group and stays as close to the strategy as it can.")
-    done, down = draw.repair([e.id for e in floaters], note, spare=bool(odd), last_resort=False,
-                             since=since)
+        cornered = message("The draw of score group %(score)s left %(players)s with nobody left they had "
+                           "not played", score=score, players=names_in_sentence(names))
+    done, down = draw.repair([e.id for e in floaters], partial(_repaired_group, cornered), spare=bool(odd),
+                             last_resort=False, since=since)
     if not done:
         for player, reason in reasons.items():
             draw.goes_down(player, reason)
         return floaters
     if down is None:
         return []
-    draw.goes_down(down, f"{label(down)} was left over in score group {score} (an odd number of "
-                         f"players to pair) and went down to {below}.")
+    draw.goes_down(down, _left_over(label(down), score, below))
     return [draw.by_id[down]]
 
 
-def _pair_group(draw: _Draw, pool: list[Entrant], strategy: str, score: str, below: str) -> list[Entrant]:
+def _left_over(player: str, score: str, below: Message) -> Message:
+    """Why ``player`` went down from an odd score group."""
+    return message("%(player)s was left over in score group %(score)s (an odd number of players to pair) "
+                   "and went down to %(below)s.", player=player, score=score, below=below)
+
+
+def _pair_group(draw: _Draw, pool: list[Entrant], strategy: str, score: str, below: Message) -> list[Entrant]:
     """Pair one score group (floaters from above first) greedily; return who goes down."""
     label = draw.label
     floaters: list[Entrant] = []
     while pool:
         top = pool[0]
         if len(pool) == 1:
-            draw.goes_down(top.id, f"{label(top.id)} was left over in score group {score} "
-                                   f"(an odd number of players to pair) and went down to {below}.")
+            draw.goes_down(top.id, _left_over(label(top.id), score, below))
             floaters.append(pool.pop())
             break
         skipped: list[str] = []
@@ -323,14 +368,14 @@ def _pair_group(draw: _Draw, pool: list[Entrant], strategy: str, score: str, bel
                 break
             skipped.append(label(partner.id))
         else:
-            draw.goes_down(top.id, f"{label(top.id)} had already played everyone left in "
-                                   f"score group {score} and went down to {below}.")
+            draw.goes_down(top.id, message("%(player)s had already played everyone left in score group "
+                                           "%(score)s and went down to %(below)s.", player=label(top.id),
+                                           score=score, below=below))
             floaters.append(pool.pop(0))
             continue
-        note = ""
-        if skipped:
-            note = (f"{label(top.id)} had already played {join_names(skipped)}, "
-                    f"so {label(top.id)} plays {label(partner.id)}.")
+        note = message("%(player)s had already played %(players)s, so %(player)s plays %(partner)s.",
+                       player=label(top.id), players=names_in_sentence(skipped),
+                       partner=label(partner.id)) if skipped else None
         draw.add(top.id, partner.id, note)
         pool.pop(index)
         pool.pop(0)

@@ -25,6 +25,8 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Protocol
 
+from publisher.languages import Message, message
+
 REPEAT_COST = 10**16  # a game two players have already played: more than any window's gaps
 GAP_COST = 10**9      # per half point of score gap: more than any window's secondary criteria
 AVOID_COST = 100_000  # a club or country both players share, where the event avoids it
@@ -52,7 +54,7 @@ class Pair:
 
     a: str
     b: str
-    notes: list[str] = field(default_factory=list)
+    notes: list[Message] = field(default_factory=list)
 
 
 @dataclass
@@ -66,7 +68,8 @@ class Repaired:
 
 def repair(pairs: list[Pair], stuck: list[str], by_id: Mapping[str, Player],
            position: Mapping[str, int], strategy_cost: Callable[[str, str], int],
-           secondary: Callable[[str, str], int], note: str, label: Callable[[str], str], *,
+           secondary: Callable[[str, str], int], note: Callable[[int], Message],
+           label: Callable[[str], str], *,
            spare: bool = False, last_resort: bool = True) -> Repaired | None:
     """Pair ``stuck`` by re-pairing as few of the last ``pairs`` as needed.
 
@@ -76,8 +79,7 @@ def repair(pairs: list[Pair], stuck: list[str], by_id: Mapping[str, Player],
     COLOUR_COST units).
     With ``spare`` one player may stay unpaired (an odd pool: they go down).
     Without a repeat-free way, ``last_resort`` allows repeats; otherwise None.
-    Every new pair gets ``note`` (``{players}`` in it becomes the number re-paired);
-    pairs the repair keeps keep their own notes.
+    Every new pair gets ``note(players re-paired)``; pairs the repair keeps keep their own notes.
     """
     size, best, widened = max(len(stuck), 2), None, 0
     while widened <= WIDENINGS:
@@ -104,7 +106,7 @@ def repair(pairs: list[Pair], stuck: list[str], by_id: Mapping[str, Player],
     if best is None:
         return None
     _, pool, (matched, floater), window = best
-    note = note.replace("{players}", str(len(pool)))
+    told = note(len(pool))
     kept = {frozenset((p.a, p.b)): p for p in window}
     fresh: list[Pair] = []
     for a, b in matched:
@@ -113,10 +115,10 @@ def repair(pairs: list[Pair], stuck: list[str], by_id: Mapping[str, Player],
         if old is not None:
             fresh.append(old)
             continue
-        notes = [note]
+        notes = [told]
         if b in by_id[a].met:
-            notes.append(f"{label(a)} and {label(b)} meet again: no pairing of the field "
-                         f"without a repeated game exists.")
+            notes.append(message("%(player)s and %(other)s meet again: no pairing of the field without a "
+                                 "repeated game exists.", player=label(a), other=label(b)))
         fresh.append(Pair(a, b, notes))
     fresh.sort(key=lambda p: position[p.a])
     return Repaired(fresh, len(window), floater)

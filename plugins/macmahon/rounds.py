@@ -63,10 +63,6 @@ class Game:
     def forfeit(self) -> bool:
         return self.result is not None and self.result.endswith("!")
 
-    @property
-    def terms(self) -> str:
-        return terms(self.handicap, self.komi)
-
     def points(self) -> tuple[float, float] | None:
         """Points of (black, white), or None while the result is missing; not for byes."""
         if self.result is None or self.is_bye:
@@ -103,15 +99,6 @@ class Round:
                          for g in self.games],
             "byes": [g.black for g in self.byes],
         }
-
-
-def terms(handicap: int, komi: float | None) -> str:
-    """A game's handicap and komi as pages show them: ``H3, komi 0.5``, ``komi 6.5``, or
-    nothing for an even game whose komi the round file does not say."""
-    parts = [f"H{handicap}"] if handicap else []
-    if komi is not None:
-        parts.append(f"komi {komi:g}")
-    return ", ".join(parts)
 
 
 def round_path(event: Event, number: int) -> Path:

@@ -33,65 +33,76 @@ from typing import overload
 
 from plugins.macmahon.grouping import Grouping
 from plugins.macmahon.kept import kept_entries, kept_or_computed, running_digests
-from plugins.macmahon.rounds import Round, terms
+from plugins.macmahon.rounds import Round
 from plugins.macmahon.settings import Settings
+from plugins.macmahon.words import sentences
 from publisher.build.kept import Kept
+from publisher.languages import Message, message
 from publisher.model import Player
 
 # One line per tiebreak, for every standings page's legend.
-SCORE_LEGEND = ("McMahon score: the starting score of the player's group plus a point a win "
-                "(half a point a draw, the bye's value for a bye, the absent score for a round missed).")
-LEGEND: dict[str, str] = {
-    "mms": "McMahon score again (the first criterion), as OpenGotha lists it.",
-    "score": "Points won without the starting score: games, byes and rounds missed.",
-    "wins": "Wins (OpenGotha's NBW): points won in the games, with what the event counts a bye "
-            "and a missed round in the wins, without the starting score.",
-    "sos": "Sum of Opponents' Scores: the McMahon scores of everyone the player met.",
-    "sos-1": "SOS without the lowest of the opponents' scores.",
-    "sos-2": "SOS without the two lowest of the opponents' scores.",
-    "mos": "Median of Opponents' Scores: SOS without the highest and the lowest opponent's score.",
-    "cuss": "Cumulative Sum of Scores: the player's McMahon scores after each round, added up "
-            "(early wins count more).",
-    "dc": "Direct Confrontation: among players equal on everything before it, a player who beat "
-          "another is placed above them (and above everyone placed below them); the number is "
-          "the places from the bottom of those equal players.",
-    "sdc": "Simplified Direct Confrontation: among players equal on everything before it, who "
-           "have all met each other, the number of the others each one beat (0 for all if any two "
-           "did not meet or are even).",
-    "sosos": "Sum of Opponents' SOS: how strong the opponents' opponents were.",
-    "sodos": "Sum of Defeated Opponents' Scores: the McMahon scores of the opponents the player "
-             "beat (half for a draw).",
-    "rating": "The player's rating in players.csv: higher is placed first, unrated players last.",
+SCORE_LEGEND = message("McMahon score: the starting score of the player's group plus a point a win "
+                       "(half a point a draw, the bye's value for a bye, the absent score for a round "
+                       "missed).")
+LEGEND: dict[str, Message] = {
+    "mms": message("McMahon score again (the first criterion), as OpenGotha lists it."),
+    "score": message("Points won without the starting score: games, byes and rounds missed."),
+    "wins": message("Wins (OpenGotha's NBW): points won in the games, with what the event counts a bye "
+                    "and a missed round in the wins, without the starting score."),
+    "sos": message("Sum of Opponents' Scores: the McMahon scores of everyone the player met."),
+    "sos-1": message("SOS without the lowest of the opponents' scores."),
+    "sos-2": message("SOS without the two lowest of the opponents' scores."),
+    "mos": message("Median of Opponents' Scores: SOS without the highest and the lowest opponent's "
+                   "score."),
+    "cuss": message("Cumulative Sum of Scores: the player's McMahon scores after each round, added up "
+                    "(early wins count more)."),
+    "dc": message("Direct Confrontation: among players equal on everything before it, a player who beat "
+                  "another is placed above them (and above everyone placed below them); the number is "
+                  "the places from the bottom of those equal players."),
+    "sdc": message("Simplified Direct Confrontation: among players equal on everything before it, who "
+                   "have all met each other, the number of the others each one beat (0 for all if any "
+                   "two did not meet or are even)."),
+    "sosos": message("Sum of Opponents' SOS: how strong the opponents' opponents were."),
+    "sodos": message("Sum of Defeated Opponents' Scores: the McMahon scores of the opponents the player "
+                     "beat (half for a draw)."),
+    "rating": message("The player's rating in players.csv: higher is placed first, unrated players "
+                      "last."),
 }
-LABELS = {"sos": "SOS", "sos-1": "SOS-1", "sos-2": "SOS-2", "mos": "MOS", "cuss": "CUSS", "dc": "DC",
-          "sdc": "SDC", "sosos": "SOSOS", "sodos": "SODOS", "mms": "MMS", "score": "Points", "wins": "Wins",
-          "rating": "Rating"}
-# What a round without a game counts in SOS and SOSOS, by ``sos_unplayed``.
+# The tiebreaks' names as the columns head them (the abbreviations are the EGF's).
+LABELS: dict[str, Message] = {
+    "sos": message("SOS"), "sos-1": message("SOS-1"), "sos-2": message("SOS-2"), "mos": message("MOS"),
+    "cuss": message("CUSS"), "dc": message("DC"), "sdc": message("SDC"), "sosos": message("SOSOS"),
+    "sodos": message("SODOS"), "mms": message("MMS"), "score": message("Points"),
+    "wins": message("Wins"), "rating": message("Rating")}
+# What a bye or a missed round counts in SOS and SOSOS, by ``sos_unplayed``: the legend's first sentence.
 UNPLAYED_RULES = {
-    "own": "counts in SOS as an opponent with the player's own McMahon score and in SOSOS with "
-           "the player's own SOS",
-    "initial": "counts in SOS as an opponent with the player's initial McMahon score and in SOSOS "
-               "as that score times the rounds played so far (OpenGotha's McMahon rule)",
-    "zero": "counts 0 in SOS and SOSOS (OpenGotha's rule for Swiss events)",
+    "own": message("A bye or a missed round counts in SOS as an opponent with the player's own McMahon "
+                   "score and in SOSOS with the player's own SOS, and adds nothing to SODOS."),
+    "initial": message("A bye or a missed round counts in SOS as an opponent with the player's initial "
+                       "McMahon score and in SOSOS as that score times the rounds played so far "
+                       "(OpenGotha's McMahon rule), and adds nothing to SODOS."),
+    "zero": message("A bye or a missed round counts 0 in SOS and SOSOS (OpenGotha's rule for Swiss "
+                    "events), and adds nothing to SODOS."),
 }
 
 
 def unplayed_text(settings: Settings) -> str:
     """The legend's paragraph on byes, missed rounds, forfeits and pending games."""
-    text = (f"A bye or a missed round {UNPLAYED_RULES[settings.sos_unplayed]}, and adds nothing to "
-            f"SODOS. A bye scores {display(settings.bye_score)} and a round the player missed "
-            f"{display(settings.absent_score)} (after a withdrawal: 0).")
     bye_wins = settings.bye_score if settings.bye_wins is None else settings.bye_wins
-    if (bye_wins, settings.absent_wins) != (settings.bye_score, 0.0):
-        text += (f" In the wins a bye counts {display(bye_wins)} and a missed round "
-                 f"{display(settings.absent_wins)}.")
-    if settings.round_down:
-        text += (" What byes and missed rounds add up to is rounded down to whole points "
-                 "(one missed round at ½ adds 0, two add 1).")
-    text += " A game won by forfeit counts as played; a game whose result is not in yet counts in none."
-    return text + (" In a handicap game White counts Black's score plus the handicap and Black "
-                   "counts White's score minus it." if settings.handicap and settings.system == "macmahon"
-                   else "")
+    return sentences([
+        UNPLAYED_RULES[settings.sos_unplayed],
+        message("A bye scores %(bye)s and a round the player missed %(absent)s (after a withdrawal: 0).",
+                bye=display(settings.bye_score), absent=display(settings.absent_score)),
+        message("In the wins a bye counts %(bye)s and a missed round %(absent)s.",
+                bye=display(bye_wins), absent=display(settings.absent_wins))
+        if (bye_wins, settings.absent_wins) != (settings.bye_score, 0.0) else "",
+        message("What byes and missed rounds add up to is rounded down to whole points "
+                "(one missed round at ½ adds 0, two add 1).") if settings.round_down else "",
+        message("A game won by forfeit counts as played; a game whose result is not in yet counts in "
+                "none."),
+        message("In a handicap game White counts Black's score plus the handicap and Black counts "
+                "White's score minus it.")
+        if settings.handicap and settings.system == "macmahon" else ""])
 
 
 @dataclass(slots=True)
@@ -111,14 +122,8 @@ class Entry:
     wins: float | None = 0.0  # what the round adds to the wins: ``points`` for a game
 
     @property
-    def terms(self) -> str:
-        return terms(self.handicap, self.komi)
-
-    @property
     def mark(self) -> str:
-        """The result from the player's side: + win, - loss, = draw, ? not in yet."""
-        if self.kind != "game":
-            return "bye" if self.kind == "bye" else "–"
+        """A game's result from the player's side: + win, - loss, = draw, ? not in yet."""
         if self.points is None:
             return "?"
         mark = "+" if self.points == 1 else "=" if self.points == 0.5 else "-"
