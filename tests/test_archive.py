@@ -350,9 +350,9 @@ def test_a_save_renders_again_only_the_people_of_its_championship(tmp_path):
     rendered: list[str] = []
     render = builder.renderer.render
 
-    def spy(output, batch, site, event):
-        rendered.append(batch.path(output))
-        return render(output, batch, site, event)
+    def spy(output, batch, site, event, language=""):
+        rendered.append(batch.path(output, language))
+        return render(output, batch, site, event, language)
 
     builder.renderer.render = spy
     write(winter / "rounds" / "1.csv", "table,player1,player2,result\n1,w1,w2,0-1\n")

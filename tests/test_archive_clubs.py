@@ -135,9 +135,9 @@ def test_a_result_rewrites_only_the_club_pages_whose_text_it_changed(tmp_path):
     rendered: list[str] = []
     render = builder.renderer.render
 
-    def spy(output, batch, site, event):
-        rendered.append(batch.path(output))
-        return render(output, batch, site, event)
+    def spy(output, batch, site, event, language=""):
+        rendered.append(batch.path(output, language))
+        return render(output, batch, site, event, language)
 
     builder.renderer.render = spy
     write(content / "autumn-cup-2025" / "rounds" / "2.csv",
