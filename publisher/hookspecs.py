@@ -206,7 +206,9 @@ def publisher_live_view(event: Event) -> dict[str, Any] | None:
 
     The system plugin that runs the event answers; the screens plugin writes it
     as ``data/live.json``, which screens poll. Everything is JSON-ready text or
-    numbers; nothing depends on the time of the build::
+    numbers; nothing depends on the time of the build. Words (headings, seats,
+    notes, clock labels) are :class:`~publisher.languages.Message` texts: the file is
+    written in each language of the site, and the screens show them as they are::
 
         {"heading": "Round 3",            # what is being played now
          "round": 3, "rounds": 7,          # rounds may be None

@@ -95,6 +95,19 @@ def translated(value: Any, translations: NullTranslations) -> Any:
     return value.translate(translations) if isinstance(value, Message) else value
 
 
+def translated_data(value: Any, translations: NullTranslations) -> Any:
+    """``value`` with every Message in it, inside its lists and dicts too, in the language of
+    ``translations``: the data of a JSON file that carries interface text (the hall screens'
+    ``live.json``), which leaves the build as JSON, where a Message would be its English."""
+    if isinstance(value, Message):
+        return value.translate(translations)
+    if isinstance(value, dict):
+        return {key: translated_data(item, translations) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [translated_data(item, translations) for item in value]
+    return value
+
+
 def in_language(value: Any, language: str, folders: Iterable[Path]) -> Any:
     """``value`` in ``language``, from the catalogs in ``folders``: for what is written in a
     championship's language outside a page (the pairing notes a round file keeps)."""

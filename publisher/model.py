@@ -185,17 +185,30 @@ class Page:
     # table, the place after round n) and so shows no "Data last changed": a saved result
     # then rewrites only the pages whose content it changed, not every player's.
     dated: bool = True
+    # The language of the page at its usual path, where it is not its championship's first:
+    # the venue screens in event.toml's ``screens_language``, which the hall's TVs open there.
+    # Its versions under the other languages' folders are as any page's (build/versions.py).
+    language: str = ""
 
 
 @dataclass
 class DataFile:
     """A JSON file: ``data`` is written in the order its dicts and lists have. ``data`` may
     be a function that makes it, and ``sources`` the content files it is made from (see
-    ``made``)."""
+    ``made``).
+
+    A JSON file is the same for every language, and a :class:`~publisher.languages.Message`
+    in it is written as its English, unless it is ``translated``: data that a page's script
+    shows as it is (the hall screens' ``live.json``), written like a page once per language
+    of its championship, under each language's folder, with its Messages in that language;
+    a page links to the version in its own. ``language``, as a page's, is that of its
+    version at the usual path where it is not the championship's first."""
 
     path: str
     data: Any
     sources: tuple[Path, ...] = ()
+    translated: bool = False
+    language: str = ""
 
 
 @dataclass

@@ -5,9 +5,10 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
-from live_plugin.board import plugin_manager, round_csv, write_event
+from live_plugin.board import Catalog, plugin_manager, round_csv, write_event
 
 import plugins.screens as screens
 from plugins.screens.finder import find_data, find_entries, own_result
@@ -156,3 +157,109 @@ def test_a_screens_scale_out_of_bounds_names_the_key(archive, tmp_path, run, val
     code, _, err = run("build", "--content", archive, "--out", tmp_path / "site")
     assert code == 1
     assert f"event.toml: screens.scale: must be a number from 0.5 to 3, not {shown}. Fix: 1 is" in err
+
+
+
+
+# A few of the screens' texts in Japanese, as a translator's catalog would give them.
+JAPANESE = {"Round %(number)s": "第%(number)s回戦", "won %(score)s": "%(score)sで勝ち",
+            "Hall screen": "会場スクリーン", "Find your table": "座席を探す",
+            "Page %(number)s of %(count)s": "%(count)sページ中%(number)sページ"}
+PAGE_OF = "%(count)sページ中%(number)sページ"
+
+
+def japanese_site(tmp_path: Path, languages: str, screens_language: str = "") -> Builder:
+    """A board championship with one round played, on a site in ``languages`` (site.toml) with
+    its hall screens in ``screens_language``: its builder, into ``tmp_path / "site"``."""
+    content = tmp_path / "content"
+    folder = write_event(content, "club", players=4)
+    (content / "site.toml").write_text(f"languages = {languages}\n", encoding="utf-8")
+    if screens_language:
+        set_screens_language(folder, screens_language)
+    (folder / "rounds" / "1.csv").write_text(round_csv(["1-0", ""]), encoding="utf-8")
+    pm = plugin_manager()
+    pm.register(Catalog(tmp_path / "locale", "ja", JAPANESE))
+    return Builder(pm, content, tmp_path / "site")
+
+
+def set_screens_language(folder: Path, code: str) -> None:
+    toml = folder / "event.toml"
+    toml.write_text(f'screens_language = "{code}"\n' + toml.read_text(encoding="utf-8"), encoding="utf-8")
+
+
+def read(site: Path, rel: str) -> str:
+    return (site / rel).read_text(encoding="utf-8")
+
+
+def embedded(page: str, name: str) -> Any:
+    """The JSON a page carries for its script in ``<script id=name>``."""
+    found = re.search(rf'<script type="application/json" id="{name}">(.*?)</script>', page, re.S)
+    assert found, name
+    return json.loads(found.group(1))
+
+
+def test_the_screens_and_their_data_are_in_each_language_of_the_site(tmp_path):
+    """The data the scripts show as it is (headings, results) is written in each language, beside
+    the page of that language, which carries the scripts' words in it too."""
+    japanese_site(tmp_path, '["en", "ja"]').build()
+    site = tmp_path / "site"
+    assert json.loads(read(site, "club/data/live.json"))["heading"] == "Round 1"
+    assert json.loads(read(site, "ja/club/data/live.json"))["heading"] == "第1回戦"
+    results = [e["result"] for e in json.loads(read(site, "ja/club/data/find.json"))["entries"]]
+    assert results == ["1-0で勝ち", "lost 0-1", "", ""]  # "lost" has no translation in this catalog
+    results = [e["result"] for e in json.loads(read(site, "club/data/find.json"))["entries"]]
+    assert results == ["won 1-0", "lost 0-1", "", ""]
+    assert not (site / "ja/club/data/round-1.json").exists()  # a data file without words: one copy
+
+    screen = read(site, "ja/club/screen.html")
+    assert 'data-live="data/live.json"' in screen  # ja/club/data/live.json
+    assert embedded(screen, "screen-live")["heading"] == "第1回戦"
+    assert embedded(screen, "screen-strings")["page"] == PAGE_OF
+    english = embedded(read(site, "club/screen.html"), "screen-strings")
+    assert english["page"] == "Page %(number)s of %(count)s"
+    find = read(site, "ja/club/find.html")
+    assert "<h1>座席を探す</h1>" in find and 'data-find="data/find.json"' in find
+    assert embedded(find, "find-data") == json.loads(read(site, "ja/club/data/find.json"))
+    assert '<a href="screen.html">会場スクリーン</a>' in read(site, "ja/club/index.html")
+    assert '<a href="screen.html">Hall screen</a>' in read(site, "club/index.html")
+
+
+def test_the_hall_screen_at_its_usual_path_is_in_the_screens_language(tmp_path):
+    """What the hall's TVs open (club/screen.html) follows event.toml's screens_language, and so
+    does the data it polls; the other pages keep the site's first language."""
+    japanese_site(tmp_path, '["en", "ja"]', screens_language="ja").build()
+    site = tmp_path / "site"
+    screen = read(site, "club/screen.html")
+    assert embedded(screen, "screen-strings")["page"] == PAGE_OF
+    assert embedded(screen, "screen-live")["heading"] == "第1回戦"
+    assert 'data-live="../ja/club/data/live.json"' in screen
+    assert json.loads(read(site, "club/data/live.json"))["heading"] == "第1回戦"
+    assert json.loads(read(site, "club/data/find.json"))["heading"] == "Round 1"
+    assert "<h1>Find your table</h1>" in read(site, "club/find.html")
+    assert '<a href="screen.html">Hall screen</a>' in read(site, "club/index.html")
+
+
+def test_screens_language_outside_the_sites_languages(tmp_path):
+    """A site in English only, its hall screens in Japanese: the screen and its data at their
+    usual paths, and nothing under ja/."""
+    japanese_site(tmp_path, '["en"]', screens_language="ja").build()
+    site = tmp_path / "site"
+    screen = read(site, "club/screen.html")
+    assert 'data-live="data/live.json"' in screen
+    assert embedded(screen, "screen-strings")["page"] == PAGE_OF
+    assert json.loads(read(site, "club/data/live.json"))["heading"] == "第1回戦"
+    assert json.loads(read(site, "club/data/find.json"))["heading"] == "Round 1"
+    assert not (site / "ja").exists()
+
+
+def test_a_changed_screens_language_rewrites_the_screen_and_its_data(tmp_path):
+    """The same data in another language is another file: a rebuild that keeps what did not
+    change still writes the hall screen and its live.json again."""
+    builder = japanese_site(tmp_path, '["en"]')
+    builder.build()
+    site = tmp_path / "site"
+    assert json.loads(read(site, "club/data/live.json"))["heading"] == "Round 1"
+    set_screens_language(tmp_path / "content" / "club", "ja")
+    builder.build()
+    assert json.loads(read(site, "club/data/live.json"))["heading"] == "第1回戦"
+    assert embedded(read(site, "club/screen.html"), "screen-strings")["page"] == PAGE_OF

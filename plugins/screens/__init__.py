@@ -8,6 +8,10 @@ hall follows a rebuild on any static host, without a reload: ``screen.html`` for
 TV or projector and ``find.html`` for phones. ``sw.js``, a service worker at the site's
 root that every page registers (templates/static/offline.js), keeps what a phone has seen,
 and the set of pages of each championship it opened, for when the venue's Wi-Fi drops.
+
+Each page is written in every language of its championship, and so are the two JSON files,
+whose words the scripts show as they are; the scripts' own words come from their pages. The
+hall screen and its live.json at the usual paths are in event.toml's ``screens_language``.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from publisher import hookimpl
+from publisher.languages import message
 from publisher.model import DataFile, Event, File, Page
 from publisher.problems import ContentError, Problem
 from publisher.text import fold_table
@@ -33,6 +38,11 @@ def publisher_template_dirs() -> list[Path]:
 @hookimpl
 def publisher_static_dirs() -> list[Path]:
     return [HERE / "static"]
+
+
+@hookimpl
+def publisher_catalog_dirs() -> list[Path]:
+    return [HERE / "locale"]
 
 
 @hookimpl
@@ -57,7 +67,7 @@ def publisher_site_pages() -> list[Page | DataFile | File]:
     """The service worker, at the site's root so that its scope holds every championship and the
     archive's home, and the page it shows for a page this device did not keep."""
     return [File("sw.js", (HERE / "sw.js").read_bytes()),
-            Page("offline.html", "screens/offline.html", "Offline", dated=False)]
+            Page("offline.html", "screens/offline.html", message("Offline"), dated=False)]
 
 
 @hookimpl
@@ -70,12 +80,14 @@ def publisher_event_pages(event: Event) -> list[Page | DataFile | File]:
     # The players no longer at the tables are for the find page (find.json) only: the screens
     # poll live.json every few seconds, and a big event's list of them is long.
     live = {key: value for key, value in event.live.items() if key != "out"}
+    screens = event.screens_language  # the hall's TVs open the usual paths
     return [
-        DataFile("data/live.json", live),
-        DataFile("data/find.json", find),
-        Page("screen.html", "screens/screen.html", f"Screen — {event.name}",
-             {"scale": event.data["screens"]["scale"], "live": live}, nav="Hall screen", nav_order=95),
-        Page("find.html", "screens/find.html", f"Find your table — {event.name}",
+        DataFile("data/live.json", live, translated=True, language=screens),
+        DataFile("data/find.json", find, translated=True),
+        Page("screen.html", "screens/screen.html", message("Screen — %(event)s", event=event.name),
+             {"scale": event.data["screens"]["scale"], "live": live}, nav=message("Hall screen"),
+             nav_order=95, language=screens),
+        Page("find.html", "screens/find.html", message("Find your table — %(event)s", event=event.name),
              {"find": find, "fold": fold_table()},
-             nav="Find your table", nav_order=15),
+             nav=message("Find your table"), nav_order=15),
     ]

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from publisher.languages import message
 from publisher.text import fold, search_key
 
 
@@ -44,11 +45,13 @@ def find_entries(live: dict[str, Any]) -> list[Entry]:
 def _seat(seat: str, table: dict[str, Any]) -> str:
     """The seat with the game's handicap and komi where the system gives them: "Black (H3,
     komi 0.5)"."""
-    terms = [f"H{table['handicap']}"] if table.get("handicap") else []
-    komi = table.get("komi")
-    if komi is not None and komi != "":
-        terms.append(f"komi {komi:g}" if isinstance(komi, float) else f"komi {komi}")
-    return f"{seat} ({', '.join(terms)})" if terms else seat
+    handicap, komi = table.get("handicap"), table.get("komi")
+    if komi is None or komi == "":
+        return message("%(seat)s (H%(handicap)s)", seat=seat, handicap=handicap) if handicap else seat
+    komi = f"{komi:g}" if isinstance(komi, float) else str(komi)
+    if handicap:
+        return message("%(seat)s (H%(handicap)s, komi %(komi)s)", seat=seat, handicap=handicap, komi=komi)
+    return message("%(seat)s (komi %(komi)s)", seat=seat, komi=komi)
 
 
 def own_result(result: str, side: int) -> str:
@@ -68,8 +71,13 @@ def own_result(result: str, side: int) -> str:
     shown = result.removesuffix("!").split("-")
     score = f"{shown[side]}-{shown[1 - side]}"
     won, lost = own > other or own == other == 1, own < other or own == other == 0
-    word = "won" if won else "lost" if lost else "drew"
-    return f"{word} {score}" + (" by forfeit" if forfeit else "")
+    if forfeit:
+        return (message("won %(score)s by forfeit", score=score) if won
+                else message("lost %(score)s by forfeit", score=score) if lost
+                else message("drew %(score)s by forfeit", score=score))
+    return (message("won %(score)s", score=score) if won
+            else message("lost %(score)s", score=score) if lost
+            else message("drew %(score)s", score=score))
 
 
 def find_data(live: dict[str, Any]) -> dict[str, Any]:

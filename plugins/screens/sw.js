@@ -3,7 +3,8 @@
 // first, so new data arrives as soon as it is back. A page of a championship asks (offline.js) for
 // its set to be kept at once: the pages of its menu with their assets, and the archive's home, so
 // that every menu item opens offline. A page that was never kept opens as the site's offline page
-// (offline.html), which lists those that were.
+// (offline.html), which lists those that were: in its language, where a page of that language asked
+// for it to be kept (ja/offline.html for the pages under ja/).
 "use strict";
 var SCOPE = self.registration.scope;  // the site's root: this file is published there
 var STORE = "publisher " + SCOPE;
@@ -93,6 +94,21 @@ function marked(kept, base) {
   });
 }
 
+// The offline page for `address`, a page this device did not keep: the kept one nearest to it, that
+// of its language's folder (ja/offline.html for ja/wosc-2026/round-3.html), else the site's.
+function offlinePage(store, address) {
+  return store.keys().then(function (requests) {
+    var nearest = OFFLINE;
+    requests.forEach(function (r) {
+      var folder = r.url.slice(0, r.url.length - "offline.html".length);
+      if (/\/offline\.html$/.test(r.url) && address.indexOf(folder) === 0 && r.url.length > nearest.length) {
+        nearest = r.url;
+      }
+    });
+    return store.match(nearest).then(function (page) { return page ? marked(page, nearest) : Response.error(); });
+  });
+}
+
 self.addEventListener("fetch", function (event) {
   var request = event.request;
   var url = new URL(request.url);
@@ -108,10 +124,7 @@ self.addEventListener("fetch", function (event) {
     return caches.open(STORE).then(function (store) {
       return store.match(at).then(function (kept) {
         if (kept) return marked(kept);
-        if (request.mode !== "navigate") return Response.error();
-        return store.match(OFFLINE).then(function (page) {
-          return page ? marked(page, OFFLINE) : Response.error();
-        });
+        return request.mode === "navigate" ? offlinePage(store, at) : Response.error();
       });
     });
   }));

@@ -9,7 +9,7 @@ exactly that. Contexts are compared by their pickled bytes: equal bytes mean
 equal values, so an unchanged key means unchanged HTML. An object that several
 pages' contexts hold (the field, the latest standings) is pickled once per build
 and stands in the others by its digest. A context that cannot be pickled gets no key, and its page is always
-rendered. A JSON file is made from its data alone, so it always has a key. A dated page
+rendered. A JSON file is made from its data (and language) alone, so it always has a key. A dated page
 without ``sources`` shows when its championship's folder last changed, so it changes
 whenever its championship is rebuilt: it gets no key, and its context is not pickled. A
 page that is not dated (``Page.dated``) is keyed by its context alone.
@@ -55,14 +55,15 @@ class PageKeys:
     def key(self, output: Page | DataFile | File) -> bytes | None:
         """The output's digest, or None when it must be rendered anyway."""
         if isinstance(output, DataFile | File):
+            language = output.language if isinstance(output, DataFile) else ""
             if callable(output.data):
-                return self._by_sources(output.path, output.sources)
-            return _digest((output.path, output.data))
+                return self._by_sources(output.path, output.sources, language)
+            return _digest((output.path, output.data, language))
         if callable(output.context):
             if not output.context_only or self._common is None:
                 return None
             return self._by_sources(output.path, output.sources, output.template, output.title,
-                                    self._common)
+                                    output.language, self._common)
         if not output.context_only or (output.dated and not output.sources):
             return None
         if self._common is None or not self._unkeyable.isdisjoint(map(id, output.context.values())):
@@ -70,8 +71,8 @@ class PageKeys:
         shared = self._shared
         context = {k: shared.get(id(v), v) for k, v in output.context.items()}
         times = self._times(output.sources) if output.dated else None
-        return _digest((self._common, output.path, output.template, output.title, output.sources,
-                        times, context))
+        return _digest((self._common, output.path, output.template, output.title, output.language,
+                        output.sources, times, context))
 
     def _by_sources(self, path: str, sources: tuple[Path, ...], *more: Any) -> bytes | None:
         """The key of an output made from ``sources`` alone; None without sources, or when

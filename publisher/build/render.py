@@ -24,7 +24,14 @@ from publisher.build.changed import last_changed
 from publisher.build.qr import qr_svg
 from publisher.build.versions import Versions
 from publisher.content.folders import GAME_NAMES
-from publisher.languages import SOURCE, language_name, locale_of, translated, translations_for
+from publisher.languages import (
+    SOURCE,
+    language_name,
+    locale_of,
+    translated,
+    translated_data,
+    translations_for,
+)
 from publisher.model import DataFile, Event, File, Page, Site, made
 from publisher.plugins import systems
 from publisher.text import css_string
@@ -52,7 +59,8 @@ Output = Page | DataFile | File
 class Batch:
     """The outputs of one championship (paths relative to its folder, ``prefix``) or of the
     archive (no prefix), with what each of their pages shows of the others: the menu and
-    which pages exist; and the languages its pages are written in (``versions``)."""
+    which pages exist; and the languages its pages are written in (``versions``): a page,
+    and a translated JSON file (``DataFile.translated``), once in each."""
 
     outputs: list[Output]
     prefix: str = ""
@@ -60,6 +68,7 @@ class Batch:
     nav: list[Page] = field(init=False)
     paths: frozenset[str] = field(init=False)
     languages: tuple[str, ...] = field(init=False)
+    translated: frozenset[str] = field(init=False)  # the translated JSON files, from the site root
     entries: list[tuple[Output, str]] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -67,14 +76,29 @@ class Batch:
         self.nav = sorted((o for o in self.outputs if isinstance(o, Page) and o.nav),
                           key=lambda p: (p.nav_order, p.nav or ""))
         self.languages = self.versions.of(self.prefix or None)
-        # Every output once, and every page once more in each other language.
+        self.translated = frozenset(self.path(o) for o in self.outputs
+                                    if isinstance(o, DataFile) and o.translated)
+        # Every output once, and every page (and translated JSON file) once more in each other language.
         self.entries = [(o, code) for o in self.outputs
-                        for code in (self.languages if isinstance(o, Page) else self.languages[:1])]
+                        for code in (self.languages if _has_versions(o) else self.languages[:1])]
 
     def path(self, output: Output, language: str = "") -> str:
         """Where ``output`` (its version in ``language``) goes, from the site root."""
         rel = posixpath.join(self.prefix, output.path) if self.prefix else output.path
-        return self.versions.path(language, rel) if language else rel
+        return self.version(language, rel) if language else rel
+
+    def version(self, language: str, rel: str) -> str:
+        """Where the version in ``language`` of ``rel`` (from the site root) is: that of a page
+        or of one of this batch's translated JSON files; anything else has one copy."""
+        if rel in self.translated:
+            return self.versions.place(language, rel)
+        return self.versions.path(language, rel)
+
+    def written_in(self, output: Output, language: str) -> str:
+        """The language of ``output``'s version in ``language``: the output's own ``language``
+        at its usual path where it names one (the venue screens' ``screens_language``)."""
+        own = output.language if isinstance(output, Page | DataFile) else ""
+        return own if own and language == self.languages[0] else language
 
     def name(self, output: Output, language: str) -> str:
         """The output's name among the batch's files: its path, under ``language``'s folder
@@ -149,25 +173,31 @@ class Renderer:
 
     def render(self, output: Output, batch: Batch, site: Site, event: Event | None,
                language: str = "") -> bytes:
-        """The bytes of one output of ``batch`` (a page in ``language``, its first by default)."""
+        """The bytes of one output of ``batch``: its version in ``language``, its first by default."""
+        version = language or batch.languages[0]
         if isinstance(output, DataFile):
-            return dumps(made(output.data))
+            data = made(output.data)
+            if output.translated:
+                data = translated_data(data, self.translations(batch.written_in(output, version)))
+            return dumps(data)
         if isinstance(output, File):
             return made(output.data)
-        return self._page(output, batch, language or batch.languages[0], site, event)
+        return self._page(output, batch, version, site, event)
 
     def translations(self, language: str) -> Any:
         """The catalogs of ``language``, every plugin's and the theme's as one."""
         return translations_for(language, self.catalog_dirs)
 
-    def _page(self, page: Page, batch: Batch, language: str, site: Site, event: Event | None) -> bytes:
-        path, prefix, versions = batch.path(page, language), batch.prefix, batch.versions
+    def _page(self, page: Page, batch: Batch, version: str, site: Site, event: Event | None) -> bytes:
+        """The page's version in ``version``, at its place, in the language it is written in."""
+        path, prefix, versions = batch.path(page, version), batch.prefix, batch.versions
+        language = batch.written_in(page, version)
         here = posixpath.dirname(path)
 
         def url(target: str) -> str:
             """A link from this page to ``target`` (a path from the site root): to a page's
             version in this page's language where it has one."""
-            return relative_link(versions.path(language, target), here) if target else ""
+            return relative_link(batch.version(language, target), here) if target else ""
 
         def asset(name: str) -> str:
             """A link from this page to asset ``name`` (``style.css``, ``screens/screen.js``)
@@ -198,7 +228,8 @@ class Renderer:
             "updated": last_changed(page, event, site),
             "lang": language,
             "_translations": self.translations(language),
-            "versions": _versions(batch.languages, versions, own, here, public_url),
+            # A page whose language is its own (the hall screen) offers no switch.
+            "versions": [] if page.language else _versions(batch.languages, versions, own, here, public_url),
         }
         return self.env.get_template(page.template).render(context).encode("utf-8")
 
@@ -237,8 +268,9 @@ def _in_page_language(context: jinja2.runtime.Context, value: Any) -> Any:
 @jinja2.pass_context
 def _translate(context: jinja2.runtime.Context, value: Any) -> Any:
     """``| t``: a Message in the page's language, for text a template joins or compares
-    (``order | map("t") | join(", ")``) before printing it."""
-    return _in_page_language(context, value)
+    (``order | map("t") | join(", ")``) before printing it; the Messages in a list or dict
+    too, for data a page carries for its script (``live | t | tojson``)."""
+    return translated_data(value, context["_translations"]) if "_translations" in context else value
 
 
 @jinja2.pass_context
@@ -330,6 +362,11 @@ def relative_link(target: str, here: str) -> str:
     while common < min(len(base), len(parts) - 1) and base[common] == parts[common]:
         common += 1
     return "/".join([".."] * (len(base) - common) + parts[common:])
+
+
+def _has_versions(output: Output) -> bool:
+    """Whether ``output`` is written once in each language of its batch."""
+    return isinstance(output, Page) or (isinstance(output, DataFile) and output.translated)
 
 
 def _nav_item(target: Page, current: Page, event_url: Callable[[str], str]) -> dict[str, Any]:

@@ -5,8 +5,9 @@ page in that language is at its usual path, and its version in each other langua
 under that language's folder with the same relative path (``ja/index.html``). A
 championship's own ``language`` (event.toml) is that of its pages at the usual paths;
 the site's other languages, its first among them, go under their folders as for any
-page. Only pages have versions: data files, images and scripts are the same for every
-language and stay where they are, so every version links to the one copy.
+page. Only pages have versions, and JSON files that carry interface text for a page's
+script (``DataFile.translated``): other data files, images and scripts are the same for
+every language and stay where they are, so every version links to the one copy.
 """
 
 from __future__ import annotations
@@ -35,9 +36,13 @@ class Versions:
     def path(self, language: str, rel: str) -> str:
         """Where the version in ``language`` of the page at ``rel`` (from the site root) is:
         ``rel`` itself when that is its usual language or when it has no such version.
-        Links that are not pages (``live.json``, ``style.css``) are ``rel`` as they are."""
-        if not is_page(rel):
-            return rel
+        Links that are not pages (``style.css``, ``data/standings-3.json``) are ``rel`` as
+        they are."""
+        return self.place(language, rel) if is_page(rel) else rel
+
+    def place(self, language: str, rel: str) -> str:
+        """Where the version in ``language`` of ``rel`` is, for a file that has one in each
+        language of its championship: a page, or a translated JSON file (model.DataFile)."""
         head, slash, _ = rel.partition("/")
         languages = self.of(head if slash else None)
         if language == languages[0] or language not in languages:

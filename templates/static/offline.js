@@ -6,10 +6,18 @@
 // window when a fetch of theirs fails or succeeds; the hall screen has its own footer note.
 // Once the worker has kept the set, <html data-offline="kept">. On the site's offline page
 // (shown for a page this device never kept), the list #offline-kept gets the pages it did keep.
+// A page in another language than the site's first keeps the offline page in its own too: the
+// one beside the archive's home it links to (ja/offline.html beside ja/index.html).
 (function () {
   "use strict";
   var script = document.currentScript;
   if (!("serviceWorker" in navigator) || location.protocol === "file:") return;
+  // The page's words `name` (#site-strings, templates/html/_strings.html), each %(key)s in them
+  // replaced by values[key].
+  var STRINGS = JSON.parse(document.getElementById("site-strings").textContent);
+  function say(name, values) {
+    return STRINGS[name].replace(/%\((\w+)\)s/g, function (_, key) { return values[key]; });
+  }
   var worker = new URL(script.dataset.sw, document.baseURI);  // the offline page has a <base>
   var SINCE = "publisher-offline-since " + worker.pathname;
   var selfUpdating = document.querySelector('meta[name="publisher-live-reload"][content="off"]');
@@ -26,6 +34,8 @@
     if (!navigator.onLine || document.getElementById("offline-kept")) return;
     var links = document.querySelectorAll("nav a[href], a.archive-link[href]");
     var set = [location.href].concat(Array.prototype.map.call(links, function (a) { return a.href; }));
+    var home = document.querySelector("a.archive-link[href]");
+    if (home) set.push(new URL("offline.html", home.href).href);
     registration.active.postMessage({ keep: set });
   });
 
@@ -36,7 +46,7 @@
     caches.open("publisher " + scope).then(function (store) {
       return store.keys().then(function (requests) {
         var pages = requests.map(function (r) { return r.url; }).filter(function (u) {
-          return /\.html$/.test(u) && u !== new URL("offline.html", scope).href;
+          return /\.html$/.test(u) && !/\/offline\.html$/.test(u);  // the offline pages themselves
         }).sort();
         return Promise.all(pages.map(function (u) {
           return store.match(u).then(function (r) { return r.text(); }).then(function (html) {
@@ -56,8 +66,6 @@
     });
   }
 
-  function two(n) { return (n < 10 ? "0" : "") + n; }
-
   function showOffline() {
     if (document.body.classList.contains("screen")) return;
     var since = Number(localStorage.getItem(SINCE)) || Date.now();
@@ -69,8 +77,9 @@
       note.setAttribute("role", "status");
       document.body.prepend(note);
     }
-    note.textContent = "Offline since " + two(at.getHours()) + ":" + two(at.getMinutes()) +
-      ": this is the last data this device received.";
+    var time = new Intl.DateTimeFormat(document.documentElement.lang || undefined,
+                                       { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(at);
+    note.textContent = say("offline_since", { time: time });
   }
 
   function online() {

@@ -5,6 +5,13 @@
 // An <input data-filter="#table-id"> filters that table's rows as one types.
 (function () {
   "use strict";
+  // The page's words `name` (#site-strings, templates/html/_strings.html), each %(key)s in them
+  // replaced by values[key].
+  var STRINGS = JSON.parse(document.getElementById("site-strings").textContent);
+  function say(name, values) {
+    return STRINGS[name].replace(/%\((\w+)\)s/g, function (_, key) { return values[key]; });
+  }
+  var NUMBER = new Intl.NumberFormat(document.documentElement.lang || undefined);
   var source = document.getElementById("fold-table");
   var letters = source ? JSON.parse(source.textContent) : {};
 
@@ -30,7 +37,10 @@
         tr.hidden = !match;
         if (match) shown += 1;
       });
-      if (count) count.textContent = input.value.trim() ? shown + " of " + rows.length + " shown" : "";
+      if (count) {
+        count.textContent = input.value.trim()
+          ? say("shown", { shown: NUMBER.format(shown), total: NUMBER.format(rows.length) }) : "";
+      }
     }
     input.addEventListener("input", apply);
     apply();  // a value the browser kept on going back

@@ -5,6 +5,12 @@
 // are left as plain blocks.
 (function () {
   "use strict";
+  // The page's words `name` (#site-strings, templates/html/_strings.html), each %(key)s in them
+  // replaced by values[key].
+  var STRINGS = JSON.parse(document.getElementById("site-strings").textContent);
+  function say(name, values) {
+    return STRINGS[name].replace(/%\((\w+)\)s/g, function (_, key) { return values[key]; });
+  }
   var boxes = Array.prototype.slice.call(document.querySelectorAll(".table-wrap, [data-scroll-label]"));
 
   // The heading above a table names its box: "Round 3 of 7", "Part 1".
@@ -24,7 +30,7 @@
     hint = document.createElement("p");
     hint.className = "scroll-hint no-print";
     hint.setAttribute("aria-hidden", "true");  // the box's own name says it scrolls
-    hint.textContent = "More to the right: swipe sideways →";
+    hint.textContent = say("scroll_hint", {});
     box.before(hint);
     return hint;
   }
@@ -35,7 +41,7 @@
     if (wide || tall) {
       box.tabIndex = 0;
       box.setAttribute("role", "region");
-      box.setAttribute("aria-label", label(box) + (wide ? ", scrolls sideways" : ", scrolls"));
+      box.setAttribute("aria-label", say(wide ? "scrolls_sideways" : "scrolls", { label: label(box) }));
     } else {
       box.removeAttribute("tabindex");
       box.removeAttribute("role");

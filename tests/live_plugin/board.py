@@ -2,7 +2,7 @@
 
 It reads ``rounds/<n>.csv`` (``table,player1,player2,result``, results ``1-0``,
 ``0-1``, ``½-½`` or empty; ``bye`` with player2 empty; optional ``handicap`` and
-``komi`` columns are added to the seats as the Go system does, ``Black · H2, komi 0.5``)
+``komi`` columns are the tables' handicap and komi, as the Go system gives them)
 and answers ``publisher_live_view`` with the latest round's tables and the standings
 by points, so the live machinery is tested on its own, whatever the real systems do.
 ``[board] clock_start`` and ``clock_minutes`` give the screen a clock.
@@ -26,6 +26,7 @@ import plugins.core
 import plugins.screens
 from publisher import commands, hookimpl, hookspecs
 from publisher.content.csvfiles import read_csv
+from publisher.languages import catalog_name, message
 from publisher.model import DataFile, Event, Page
 from publisher.problems import Problems
 
@@ -58,10 +59,10 @@ def publisher_load_event(event: Event) -> None:
             if row.get("result") not in POINTS:
                 problems.add(path, f"result {row.get('result')!r} is not 1-0, 0-1 or ½-½",
                              "write 1-0, 0-1, ½-½ or leave it empty", line=row.line)
-            terms = [*([f"H{row.get('handicap')}"] if row.get("handicap") else []),
-                     *([f"komi {row.get('komi')}"] if row.get("komi") else [])]
+            terms = {key: kind(row.get(key)) for key, kind in (("handicap", int), ("komi", float))
+                     if row.get(key)}
             tables.append({"table": row.get("table"), "players": ids, "result": row.get("result"),
-                           "terms": ", ".join(terms)})
+                           "terms": terms})
         rounds.append(tables)
     problems.check()
     event.data["board"] = rounds
@@ -96,14 +97,13 @@ def publisher_live_view(event: Event) -> dict[str, Any] | None:
     places = {score: n for n, score in reversed(list(enumerate((points[p.id] for p in order), 1)))}
     settings = event.config.get("board", {})
     return {
-        "heading": f"Round {len(rounds)}" if rounds else "",
+        "heading": message("Round %(number)s", number=len(rounds)) if rounds else "",
         "round": len(rounds) or None, "rounds": event.rounds,
         "tables": [
             {"table": t["table"] or "bye", "result": t["result"] or None,
-             "players": [{"id": i, "name": event.player(i).name,
-                          "seat": f"{seat} · {t['terms']}" if t["terms"] else seat,
-                          "note": f"{points[i]:g} pts"}
-                         for i, seat in zip(t["players"], SEATS[len(t["players"])], strict=True)]}
+             "players": [{"id": i, "name": event.player(i).name, "seat": seat, "note": f"{points[i]:g} pts"}
+                         for i, seat in zip(t["players"], SEATS[len(t["players"])], strict=True)],
+             **t["terms"]}
             for t in (rounds[-1] if rounds else [])
         ],
         "standings_heading": f"Standings after round {len(rounds)}",
@@ -154,6 +154,28 @@ def write_event(content: Path, slug: str = "club", players: int = 4, **board: An
     rows = "".join(f"p{n + 1:02d},{player_name(n)}\n" for n in range(players))
     (folder / "players.csv").write_text("id,name\n" + rows, encoding="utf-8")
     return folder
+
+
+class Catalog:
+    """A catalog of one language, as a plugin ships (``publisher_catalog_dirs``), with the
+    translations a test gives: ``{english: translation}``."""
+
+    def __init__(self, folder: Path, language: str, texts: dict[str, str]):
+        from babel.messages.catalog import Catalog as Po
+        from babel.messages.pofile import write_po
+
+        self.folder = folder
+        po = Po(locale=catalog_name(language))
+        for english, text in texts.items():
+            po.add(english, text)
+        path = folder / catalog_name(language) / "LC_MESSAGES" / "board.po"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with path.open("wb") as out:
+            write_po(out, po)
+
+    @hookimpl
+    def publisher_catalog_dirs(self) -> list[Path]:
+        return [self.folder]
 
 
 def eventually(check: Callable[[], bool], timeout: float = 5.0) -> None:

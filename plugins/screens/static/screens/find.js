@@ -1,8 +1,10 @@
 // Find your table: draws the rows plugins/screens/finder.py made (carried by the page, so it
 // works from a folder too) and filters them by name as you type. On a web host it checks
 // data/find.json every 10 s (or ?poll=N), so a phone left open shows the next round's table.
+// Its words come from the page (#find-strings), in the page's language, as do the data's.
 (function () {
   "use strict";
+  var STRINGS = JSON.parse(document.getElementById("find-strings").textContent);
   var app = document.querySelector(".find-app");
   var input = document.getElementById("find-name");
   var rows = document.getElementById("find-rows");
@@ -14,6 +16,11 @@
 
   // Typed text is folded as the names' keys are: the site's search.js (loaded before this).
   var matches = window.publisherSearch.matches;
+
+  // The page's words `name`, each %(key)s in them replaced by values[key].
+  function say(name, values) {
+    return STRINGS[name].replace(/%\((\w+)\)s/g, function (_, key) { return values[key]; });
+  }
 
   function cell(text, className) {
     var td = document.createElement("td");
@@ -57,12 +64,11 @@
     var gone = input.value.trim() ? out.filter(function (o) { return matches(o.key, input.value); }) : [];
     none.hidden = shown > 0 && !gone.length;
     if (gone.length) {
-      none.textContent = gone.map(function (o) { return o.name + ": " + o.note + "."; }).join(" ") +
-        (shown ? "" : " No table for " + (gone.length > 1 ? "them" : "you") + " in " + heading.textContent + ".");
+      var told = gone.map(function (o) { return say("out", { name: o.name, note: o.note }); });
+      if (!shown) told.push(say(gone.length > 1 ? "out_many" : "out_one", { heading: heading.textContent }));
+      none.textContent = told.join(" ");
     } else {
-      none.textContent = rows.rows.length
-        ? "Nobody at the tables matches that name. Check the spelling, or ask at the desk."
-        : "No tables are published yet.";
+      none.textContent = say(rows.rows.length ? "nobody" : "none", {});
     }
   }
 

@@ -3,9 +3,14 @@
 // and shows a clock and the time left from the schedule. Options in the address (docs/live.md):
 // ?seconds=12 (per page), ?poll=3 (seconds between checks for new data), ?standings=3
 // (standings pages at most, 0 for none), ?names=2 (pages of the list by name at most, 0 for none).
+// Its words come from the page (#screen-strings), in the page's language, as do the data's.
 (function () {
   "use strict";
   var app = document.querySelector(".screen-app");
+  var STRINGS = JSON.parse(document.getElementById("screen-strings").textContent);
+  var LANG = document.documentElement.lang || undefined;
+  var NUMBER = new Intl.NumberFormat(LANG);
+  var NAMES = new Intl.ListFormat(LANG, { type: "conjunction" });
   var body = document.getElementById("screen-body");
   var params = new URLSearchParams(location.search);
   var SECONDS = option("seconds", 12, 1, false);
@@ -31,6 +36,11 @@
     return Math.max(least, whole ? Math.floor(value) : value);
   }
 
+  // The page's words `name`, each %(key)s in them replaced by values[key].
+  function say(name, values) {
+    return STRINGS[name].replace(/%\((\w+)\)s/g, function (_, key) { return values[key]; });
+  }
+
   function el(tag, className, text) {
     var node = document.createElement(tag);
     if (className) node.className = className;
@@ -42,25 +52,20 @@
 
   function isBye(table) { return (table.players || []).length === 1; }
 
-  // A seat may carry the game's terms after a middle dot: "Black · H3, komi 0.5".
-  function side(seat) { return (seat || "").split(" · ")[0]; }
-  // The live view's handicap and komi keys (publisher_live_view); a plugin may instead write
-  // them after the seat, as above.
-  function seatTerms(table) {
-    if (table.handicap === undefined && table.komi === undefined) {
-      return ((table.players[0] || {}).seat || "").split(" · ").slice(1).join(" · ");
-    }
-    var parts = table.handicap ? ["H" + table.handicap] : [];
-    if (table.komi !== null && table.komi !== undefined && table.komi !== "") parts.push("komi " + table.komi);
-    return parts.join(", ");
+  // The live view's handicap and komi (publisher_live_view): "H3, komi 0.5", or in the
+  // `short` form that fits under a result, "H3 K0.5".
+  function seatTerms(table, short) {
+    var hasKomi = table.komi !== null && table.komi !== undefined && table.komi !== "";
+    var values = { handicap: NUMBER.format(table.handicap), komi: hasKomi ? NUMBER.format(table.komi) : "" };
+    if (table.handicap && hasKomi) return say(short ? "handicap_komi_short" : "handicap_komi", values);
+    if (table.handicap) return say("handicap", values);
+    return hasKomi ? say(short ? "komi_short" : "komi", values) : "";
   }
 
   // A game's handicap and komi, when the system gives them; terms that every table shares
   // (an even event's komi) are said once, in the column heads.
   function terms(table) {
-    var own = seatTerms(table);
-    // Under a result there is room for "H2 K0.5", not for "H2, komi 0.5".
-    return own === sharedTerms() ? "" : own.replace(/komi /g, "K").replace(/, /g, " ");
+    return seatTerms(table) === sharedTerms() ? "" : seatTerms(table, true);
   }
 
   function tableItem(table) {
@@ -97,13 +102,14 @@
   function headItem(table) {
     var players = table.players;
     var item = el("div", "screen-item head pair");
-    item.append(el("span", "tno", "#"), el("span", "side", side(players[0].seat)), el("span"),
-                el("span", "res", sharedTerms()), el("span", "side", side(players[1].seat)), el("span"));
+    item.append(el("span", "tno", say("table_number")), el("span", "side", players[0].seat), el("span"),
+                el("span", "res", sharedTerms()), el("span", "side", players[1].seat), el("span"));
     return item;
   }
 
   function sharedTerms() {
-    var all = (live.tables || []).filter(function (t) { return !isBye(t); }).map(seatTerms);
+    var all = (live.tables || []).filter(function (t) { return !isBye(t); })
+      .map(function (t) { return seatTerms(t); });
     return all.length && all.every(function (t) { return t === all[0]; }) ? all[0] : "";
   }
 
@@ -117,7 +123,8 @@
   // The labels over the list by name: "Player", "Table", and "Colour" (two-player games) or "Seat".
   function nameHead(pairs) {
     var item = el("div", "screen-item head byname");
-    item.append(el("span", "name", "Player"), el("span", "tno", "Table"), el("span", "seat", pairs ? "Colour" : "Seat"));
+    item.append(el("span", "name", say("player")), el("span", "tno", say("table")),
+                el("span", "seat", say(pairs ? "colour" : "seat")));
     return item;
   }
 
@@ -125,7 +132,7 @@
     var entries = [];
     (live.tables || []).forEach(function (t) {
       if (isBye(t)) return;
-      t.players.forEach(function (p) { entries.push({ name: p.name, table: t.table, seat: side(p.seat) }); });
+      t.players.forEach(function (p) { entries.push({ name: p.name, table: t.table, seat: p.seat }); });
     });
     return entries.sort(function (a, b) { return a.name.localeCompare(b.name); });
   }
@@ -133,9 +140,9 @@
   function byeLine() {
     var byes = (live.tables || []).filter(isBye).map(function (t) {
       var p = t.players[0];
-      return p.name + (p.note ? " (" + p.note + ")" : "");
+      return p.note ? say("bye", { name: p.name, note: p.note }) : p.name;
     });
-    return byes.length ? "Bye: " + byes.join(", ") : "";
+    return byes.length ? say("byes", { names: NAMES.format(byes) }) : "";
   }
 
   function standingItem(row) {
@@ -243,7 +250,7 @@
     var title = live.heading || "";
     var standings = paginate("standings", (live.standings || []).map(function (r) {
       return function () { return standingItem(r); };
-    }), live.standings_heading || "Standings", STANDINGS_PAGES);
+    }), live.standings_heading || say("standings"), STANDINGS_PAGES);
     views = paginate("tables", tables, title, Infinity, head, byeLine());
     if (!views.length && byeLine()) {
       views = [{ kind: "tables", title: title, items: [], fit: { columns: 1, rows: 1 }, rows: 1,
@@ -251,7 +258,7 @@
     }
     if (inPlay()) {
       var names = byName().map(function (e) { return function () { return nameItem(e); }; });
-      views = views.concat(paginate("names", names, title + ": find your table", NAMES_PAGES,
+      views = views.concat(paginate("names", names, say("names_title", { heading: title }), NAMES_PAGES,
                                     function () { return nameHead(pairs); }));
       if (standings.length) views.push(standings[standingsTurn % standings.length]);
     } else {
@@ -272,12 +279,13 @@
     var page = document.getElementById("screen-page");
     if (!view) {
       setTitle((live && live.heading) || "");
-      body.replaceChildren(el("p", "screen-empty", "Nothing to show yet: the next round appears here when it is published."));
+      body.replaceChildren(el("p", "screen-empty", say("empty")));
       page.textContent = "";
       return;
     }
     draw(view);
-    page.textContent = view.of > 1 ? "Page " + view.number + " of " + view.of : "";
+    page.textContent = view.of > 1
+      ? say("page", { number: NUMBER.format(view.number), count: NUMBER.format(view.of) }) : "";
     app.dataset.view = view.kind + "-" + view.number;
     if (views.length > 1) {
       restartProgress();
@@ -391,17 +399,18 @@
 
   function two(n) { return (n < 10 ? "0" : "") + n; }
 
-  // Hours and minutes on the venue's clock: the event's time zone (live.timezone) where it
-  // names one, so a screen set to another zone still shows the hall's time.
+  // Hours and minutes on the venue's clock, on 24 hours as schedules are written, as the page's
+  // language writes them: the event's time zone (live.timezone) where it names one, so a screen
+  // set to another zone still shows the hall's time.
   function hhmm(date) {
+    var options = { hour: "2-digit", minute: "2-digit", hourCycle: "h23" };
     var zone = live && live.timezone;
     if (zone) {
       try {
-        return date.toLocaleTimeString("en-GB", {timeZone: zone, hour: "2-digit", minute: "2-digit",
-                                                 hourCycle: "h23"});
+        return new Intl.DateTimeFormat(LANG, Object.assign({ timeZone: zone }, options)).format(date);
       } catch (e) { /* an unknown zone: the screen's own clock */ }
     }
-    return two(date.getHours()) + ":" + two(date.getMinutes());
+    return new Intl.DateTimeFormat(LANG, options).format(date);
   }
 
   // The clock to show: live.clock, or where live.clocks lists several (groups playing at
@@ -435,13 +444,13 @@
     var end = start + clock.minutes * 60000;
     if (isNaN(start)) { timer.textContent = clock.label; return; }
     if (now < start) {
-      timer.textContent = clock.label + " starts at " + hhmm(new Date(start));
+      timer.textContent = say("starts", { clock: clock.label, time: hhmm(new Date(start)) });
     } else if (now < end) {
       var left = Math.ceil((end - now) / 1000);
-      timer.textContent = clock.label + ": " + Math.floor(left / 60) + ":" + two(left % 60) + " left";
+      timer.textContent = say("left", { clock: clock.label, time: Math.floor(left / 60) + ":" + two(left % 60) });
       if (left <= 300) timer.className = "screen-timer ending";
     } else {
-      timer.textContent = clock.label + ": time is up";
+      timer.textContent = say("over", { clock: clock.label });
       timer.className = "screen-timer over";
     }
   }
@@ -451,7 +460,7 @@
   var findText = document.getElementById("screen-find");
   if (!findText.textContent) {
     var find = new URL(app.dataset.find, location.href);
-    findText.textContent = "Find your table: " + find.host + find.pathname;
+    findText.textContent = say("find", { address: find.host + find.pathname });
   }
   var resizeTimer = null;
   window.addEventListener("resize", function () {
