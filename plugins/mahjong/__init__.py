@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from plugins.mahjong.system import SYSTEM
 from publisher import hookimpl
+from publisher.languages import message
 from publisher.live.sheets import ResultSheet
 from publisher.model import DataFile, Event, Page, Session
 
@@ -36,12 +37,24 @@ def state(event: Event) -> Mahjong | None:
 
 @hookimpl
 def publisher_systems() -> dict[str, str]:
-    return {SYSTEM: "Mahjong elimination: tables of four, cuts with carry-over"}
+    return {SYSTEM: message("Mahjong elimination: tables of four, cuts with carry-over")}
 
 
 @hookimpl
 def publisher_template_dirs() -> list[Path]:
     return [HERE / "templates"]
+
+
+@hookimpl
+def publisher_catalog_dirs() -> list[Path]:
+    return [HERE / "locale"]
+
+
+@hookimpl
+def publisher_jinja_filters() -> dict[str, Any]:
+    from plugins.mahjong.money import write_money  # pages only: a command that renders none skips it
+
+    return {"money": write_money}
 
 
 @hookimpl

@@ -5,34 +5,40 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+from plugins.mahjong.lists import names, semicolons
 from plugins.mahjong.pages import round_label
 from plugins.mahjong.schedule import clock
-from plugins.mahjong.seats import WINDS
+from plugins.mahjong.seats import SEATS, WINDS
 from plugins.mahjong.settings import Settings
-from plugins.mahjong.standings import ELIMINATED, WITHDRAWN, display, places
+from plugins.mahjong.standings import ELIMINATED, WITHDRAWN, Standing, display, places
 from plugins.mahjong.tournament import Mahjong, Round
+from publisher.languages import Message, message, plural_message
 from publisher.model import Event
-from publisher.text import join_names
 
 
-def status(event: Event, state: Mahjong) -> str:
+def status(event: Event, state: Mahjong) -> Message:
     """"Round 3 of 8: drawn, scores pending", "Final played: won by ..." and the like."""
     total = state.settings.rounds
     current = state.current
-    where = f"{round_label(state, current.number)} (round {total} of {total})" \
-        if state.settings.is_final(current.number) else f"Round {current.number} of {total}"
+    final = state.settings.is_final(current.number)
     if state.finished:
         winners = [event.player(s.player).name for s in current.standings if s.rank == 1]
-        return f"Final played: won by {join_names(winners)}"
+        return message("Final played: won by %(winners)s", winners=names(winners))
     if current.complete:
-        return f"{where} played"
+        return message("Round %(number)s of %(rounds)s played", number=current.number, rounds=total)
+    where = (message("Final (round %(rounds)s of %(rounds)s)", rounds=total) if final
+             else message("Round %(number)s of %(rounds)s", number=current.number, rounds=total))
     if not current.drawn:
+        if current.number > 1 and final:
+            return message("Round %(done)s of %(rounds)s played; final (round %(rounds)s of %(rounds)s): "
+                           "not drawn yet", done=current.number - 1, rounds=total)
         if current.number > 1:
-            return f"Round {current.number - 1} of {total} played; {where.lower()}: not drawn yet"
-        return f"{where}: not drawn yet"
+            return message("Round %(done)s of %(rounds)s played; round %(number)s of %(rounds)s: "
+                           "not drawn yet", done=current.number - 1, number=current.number, rounds=total)
+        return message("%(round)s: not drawn yet", round=where)
     if current.started:
-        return f"{where}: {current.scored_text}"
-    return f"{where}: drawn, scores pending"
+        return message("%(round)s: %(progress)s", round=where, progress=current.scored_text)
+    return message("%(round)s: drawn, scores pending", round=where)
 
 
 def archive_record(event: Event, state: Mahjong) -> dict[str, Any]:
@@ -53,7 +59,7 @@ def archive_record(event: Event, state: Mahjong) -> dict[str, Any]:
         "player_pages": True,
         "finished": state.finished,
         "final_page": "results.html" if state.finished else "",
-        "score_label": "points",
+        "score_label": message("points"),
         "standings": standings,
     }
 
@@ -67,25 +73,28 @@ def live_view(event: Event, state: Mahjong) -> dict[str, Any]:
     """The current part's tables with their winds, the latest standings and the part's clock."""
     current = state.current
     label = round_label(state, current.number)
-    view: dict[str, Any] = {"heading": f"{label}: not drawn yet", "round": current.number,
-                            "rounds": state.settings.rounds, "tables": [], "clock": None,
-                            "timezone": event.timezone.key if event.timezone else None}
+    view: dict[str, Any] = {"heading": message("%(round)s: not drawn yet", round=label),
+                            "round": current.number, "rounds": state.settings.rounds, "tables": [],
+                            "clock": None, "timezone": event.timezone.key if event.timezone else None}
     if current.drawn:
         playing = current.playing
         settings = state.settings
         if len(set(playing.values())) == 1:
             part = next(iter(playing.values()))
-            part_label = settings.part_label(current.number, part)
-            view["heading"] = label if part_label == label else f"{label}, {part_label.lower()}"
+            named = settings.part_label(current.number, part, start=False)
+            view["heading"] = label if current.parts_total == 1 else message(
+                "%(round)s, %(part)s", round=label, part=named)
             tables = current.parts[part - 1].tables
         else:  # round 1's groups at different parts: each group's tables of its part
-            view["heading"] = f"{label}: " + "; ".join(
-                f"group {g}, {settings.part_label(current.number, p).lower()}" for g, p in playing.items())
+            view["heading"] = message("%(round)s: %(groups)s", round=label, groups=semicolons([
+                message("group %(group)s, %(part)s", group=g,
+                        part=settings.part_label(current.number, p, start=False))
+                for g, p in playing.items()]))
             tables = [t for g, p in playing.items() for t in current.parts[p - 1].tables if t.group == g]
         totals = {s.player: display(s.total) for s in current.standings}
         view["tables"] = [{
             "table": str(table.number), "result": None,
-            "players": [{"id": p, "name": event.player(p).name, "seat": wind, "note": totals[p]}
+            "players": [{"id": p, "name": event.player(p).name, "seat": SEATS[wind], "note": totals[p]}
                         for wind, p in zip(WINDS, table.seats, strict=True)],
         } for table in tables]
         if not current.complete:
@@ -105,14 +114,14 @@ def _out(event: Event, state: Mahjong) -> list[dict[str, str]]:
     for current in state.rounds:
         if current.number >= state.current.number or not current.complete:
             continue
-        label = round_label(state, current.number)
+        label = state.settings.round_label(current.number, start=False)
         place = places(s.rank for s in current.standings)
         for s in current.standings:
             if s.status == WITHDRAWN:
-                note = f"withdrew after {label.lower()}"
+                note = message("withdrew after %(round)s", round=label)
             elif s.status == ELIMINATED:
-                note = (f"out after {label.lower()}: rank {place[s.rank]} of {len(current.field)}, "
-                        f"{display(s.total)}")
+                note = message("out after %(round)s: rank %(rank)s of %(players)s, %(total)s", round=label,
+                               rank=place[s.rank], players=len(current.field), total=display(s.total))
             else:
                 continue
             out.append({"id": s.player, "name": event.player(s.player).name, "note": note})
@@ -131,8 +140,9 @@ def _clocks(settings: Settings, number: int, playing: dict[str | None, int]) -> 
     for group, part in playing.items():
         found = clock(settings, number, part, group)
         if found is not None:
-            text = found["label"]
-            clocks.append({**found, "group": group, "label": f"Group {group}, {text[0].lower()}{text[1:]}"})
+            label = message("Group %(group)s, %(part)s", group=group,
+                            part=settings.part_label(number, part, start=False))
+            clocks.append({**found, "group": group, "label": label})
     clocks.sort(key=lambda c: dt.datetime.fromisoformat(c["start"]))
     return {"clock": clocks[0] if clocks else None, "clocks": clocks}
 
@@ -145,15 +155,19 @@ def _latest_scored(state: Mahjong) -> Round | None:
     return None
 
 
-def _standings_heading(state: Mahjong, shown: Round | None) -> str:
+def _standings_heading(state: Mahjong, shown: Round | None) -> Message:
     if shown is None:
-        return "No scores yet"
+        return message("No scores yet")
     label = round_label(state, shown.number)
     if shown.complete:
-        return "Final result" if state.settings.is_final(shown.number) else f"Standings after {label}"
+        if state.settings.is_final(shown.number):
+            return message("Final result")
+        return message("Standings after %(round)s", round=label)
     if len(set(shown.playing.values())) > 1:
-        return f"{label}: {shown.scored_text}"
-    return f"{label} after {shown.parts_scored} of {shown.parts_total} parts"
+        return message("%(round)s: %(progress)s", round=label, progress=shown.scored_text)
+    return plural_message("%(round)s after %(done)s of %(num)d part",
+                          "%(round)s after %(done)s of %(num)d parts", shown.parts_total,
+                          round=label, done=shown.parts_scored)
 
 
 def _standings(event: Event, shown: Round, final: bool) -> list[dict[str, Any]]:
@@ -163,6 +177,14 @@ def _standings(event: Event, shown: Round, final: bool) -> list[dict[str, Any]]:
     return [{
         "place": place[s.rank], "id": s.player,
         "name": event.player(s.player).name, "score": display(s.total),
-        "note": "withdrew" if s.status == WITHDRAWN else "out" if s.status == ELIMINATED and not final
-        else f"carried {display(s.carried)}" if carried else "",
+        "note": _note(s, final, carried),
     } for s in shown.standings]
+
+
+def _note(s: Standing, final: bool, carried: bool) -> str:
+    """What a line of the hall's standings says after the total."""
+    if s.status == WITHDRAWN:
+        return message("withdrew")
+    if s.status == ELIMINATED and not final:
+        return message("out")
+    return message("carried %(points)s", points=display(s.carried)) if carried else ""

@@ -1,7 +1,8 @@
 """The pages and JSON of a mahjong elimination event, built from the computed rounds.
 
-Templates get plain rows (names looked up, values already formatted); the
-JSON carries exact values as ``a/b`` strings beside their two-decimal displays.
+Templates get plain rows (names looked up, texts as Messages, scores rounded down to the
+cent and starts on the venue's clock, which the templates write in the page's language);
+the JSON carries exact values as ``a/b`` strings beside their two-decimal displays.
 """
 
 from __future__ import annotations
@@ -12,19 +13,22 @@ from functools import partial
 from typing import Any
 
 from plugins.mahjong.money import money
+from plugins.mahjong.rounds import Penalty
 from plugins.mahjong.schedule import local, round_minutes, round_slots, zone_label
-from plugins.mahjong.seats import WINDS, cycles
+from plugins.mahjong.seats import SEATS, WINDS, cycles
 from plugins.mahjong.standings import (
     ADVANCED,
     ELIMINATED,
     WITHDRAWN,
     Result,
     Standing,
+    cents,
     display,
     exact,
     places,
 )
 from plugins.mahjong.tournament import Mahjong, Round, round_sources
+from publisher.languages import Message, message, plural_message
 from publisher.model import DataFile, Event, Page
 
 T = "mahjong/"
@@ -34,17 +38,18 @@ def event_pages(event: Event, state: Mahjong) -> list[Page | DataFile]:
     settings = state.settings
     drawn = [r for r in state.rounds if r.drawn]
     outputs: list[Page | DataFile] = [
-        Page("rounds.html", T + "rounds.html", f"Rounds — {event.name}",
+        Page("rounds.html", T + "rounds.html", message("Rounds — %(event)s", event=event.name),
              {"rounds": [round_summary(state, r) for r in state.rounds],
-              "total_rounds": settings.rounds}, nav="Rounds", nav_order=20),
-        Page("eliminations.html", T + "eliminations.html", f"Eliminations — {event.name}",
-             {"rounds": eliminations(event, state)}, nav="Eliminations", nav_order=40),
-        Page("results.html", T + "results.html", f"Results — {event.name}",
-             {"results": result_rows(event, state.results), "finished": state.finished,
-              "prizes": [money(event, p) for p in settings.prizes]}, nav="Results", nav_order=45),
-        Page("schedule.html", T + "schedule.html", f"Schedule — {event.name}",
+              "total_rounds": settings.rounds}, nav=message("Rounds"), nav_order=20),
+        Page("eliminations.html", T + "eliminations.html",
+             message("Eliminations — %(event)s", event=event.name),
+             {"rounds": eliminations(event, state)}, nav=message("Eliminations"), nav_order=40),
+        Page("results.html", T + "results.html", message("Results — %(event)s", event=event.name),
+             {"results": result_rows(event, state), "finished": state.finished,
+              "prizes": [money(event, p) for p in settings.prizes]}, nav=message("Results"), nav_order=45),
+        Page("schedule.html", T + "schedule.html", message("Schedule — %(event)s", event=event.name),
              {"rounds": schedule_rows(event, state), "zone": schedule_zone(event, state)},
-             nav="Schedule", nav_order=60),
+             nav=message("Schedule"), nav_order=60),
         DataFile("data/mahjong-results.json", results_json(state)),
     ]
     for current in drawn:
@@ -56,21 +61,25 @@ def event_pages(event: Event, state: Mahjong) -> list[Page | DataFile]:
         # a 1,024-player round's scoresheets, slips and standings are not all held at once.
         made = partial(_round_context, event, state, current)
         outputs += [
-            Page(f"round-{current.number}.html", T + "round.html", f"{label} tables — {event.name}",
+            Page(f"round-{current.number}.html", T + "round.html",
+                 message("%(round)s tables — %(event)s", round=label, event=event.name),
                  partial(made, "parts", part_views),
-                 nav="Tables" if latest else None, nav_order=25, context_only=True, sources=sources),
+                 nav=message("Tables") if latest else None, nav_order=25, context_only=True, sources=sources),
             Page(f"scoresheets-{current.number}.html", T + "scoresheets.html",
-                 f"{label} scoresheets — {event.name}", partial(made, "sheets", scoresheets),
-                 context_only=True, sources=sources),
-            Page(f"slips-{current.number}.html", T + "slips.html", f"{label} seating slips — {event.name}",
+                 message("%(round)s scoresheets — %(event)s", round=label, event=event.name),
+                 partial(made, "sheets", scoresheets), context_only=True, sources=sources),
+            Page(f"slips-{current.number}.html", T + "slips.html",
+                 message("%(round)s seating slips — %(event)s", round=label, event=event.name),
                  partial(made, "slips", slips), context_only=True, sources=sources),
             Page(f"standings-{current.number}.html", T + "standings.html",
-                 f"{label} standings — {event.name}", partial(_standings_context, event, state, current),
-                 nav="Standings" if latest else None, nav_order=30, context_only=True, sources=sources),
+                 message("%(round)s standings — %(event)s", round=label, event=event.name),
+                 partial(_standings_context, event, state, current),
+                 nav=message("Standings") if latest else None, nav_order=30, context_only=True,
+                 sources=sources),
             DataFile(f"data/mahjong-round-{current.number}.json", partial(round_json, state, current),
                      sources),
         ]
-    by_player = {row["id"]: row for row in result_rows(event, state.results)}
+    by_player = {row["id"]: row for row in result_rows(event, state)}
     paths = player_paths(event, state)
     outputs += [
         Page(f"players/{player.id}.html", T + "player.html", f"{player.name} — {event.name}",
@@ -93,8 +102,8 @@ def _standings_context(event: Event, state: Mahjong, current: Round) -> dict[str
             "penalties": any(s.penalties for s in current.standings)}
 
 
-def round_label(state: Mahjong, number: int) -> str:
-    return "Final" if state.settings.is_final(number) else f"Round {number}"
+def round_label(state: Mahjong, number: int) -> Message:
+    return state.settings.round_label(number)
 
 
 def round_summary(state: Mahjong, current: Round) -> dict[str, Any]:
@@ -102,13 +111,13 @@ def round_summary(state: Mahjong, current: Round) -> dict[str, Any]:
     settings = state.settings
     final = settings.is_final(current.number)
     if not current.drawn:
-        progress = "not drawn yet"
+        progress = message("not drawn yet")
     elif current.complete:
-        progress = "played"
+        progress = message("played")
     elif current.started:
         progress = current.scored_text
     else:
-        progress = "drawn, scores pending"
+        progress = message("drawn, scores pending")
     return {
         "number": current.number, "label": round_label(state, current.number),
         "players": len(current.field), "parts": current.parts_total,
@@ -127,13 +136,14 @@ def part_views(event: Event, state: Mahjong, current: Round) -> list[dict[str, A
         "number": part.number, "label": state.settings.part_label(current.number, part.number),
         "scored": part.number <= current.parts_scored,
         # A part entered table by table: how many of its tables are in so far.
-        "tables_in": (f"{len(part.tables) - len(awaited[part.number])} of {len(part.tables)} tables in"
+        "tables_in": (plural_message("%(done)s of %(num)d table in", "%(done)s of %(num)d tables in",
+                                     len(part.tables), done=len(part.tables) - len(awaited[part.number]))
                       if part.number in awaited else ""),
         "scored_groups": [g for g, n in (current.scores.group_parts if current.scores else {}).items()
                           if g and n >= part.number > current.parts_scored],
         "tables": [{
             "number": table.number, "group": table.group or "",
-            "seats": [{"wind": w, "id": p, "name": event.player(p).name}
+            "seats": [{"wind": SEATS[w], "id": p, "name": event.player(p).name}
                       for w, p in zip(WINDS, table.seats, strict=True)],
             "cycles": [[event.player(c[w]).name for w in WINDS] for c in cycles(table.seats, count, final)],
         } for table in part.tables],
@@ -141,21 +151,22 @@ def part_views(event: Event, state: Mahjong, current: Round) -> list[dict[str, A
 
 
 def slips(event: Event, state: Mahjong, current: Round) -> list[dict[str, Any]]:
-    """One slip per player, in players.csv order: start, table and wind for every part."""
+    """One slip per player, in players.csv order: start (on the venue's clock), table and wind
+    for every part."""
     seats = _seats(current)
     group_of = state.group_of
     starts = {g: _starts(event, state, current.number, g) for g in {*group_of.values(), ""}}
     return [{
         "id": p.id, "name": p.name,
         "parts": [{"label": state.settings.part_label(current.number, part), "table": table,
-                   "wind": wind, "start": starts[group_of.get(p.id, "")][part - 1]}
+                   "wind": SEATS[wind], "start": starts[group_of.get(p.id, "")][part - 1]}
                   for part, table, wind in seats[p.id]],
     } for p in event.players if p.id in seats]
 
 
-def _starts(event: Event, state: Mahjong, number: int, group: str, form: str = "%a %H:%M") -> list[str]:
-    """The start of every part of a round (its group's, in round 1) as a slip prints it."""
-    return [_when(s.start, event, form) if s.start else ""
+def _starts(event: Event, state: Mahjong, number: int, group: str) -> list[dt.datetime | None]:
+    """The start of every part of a round (its group's, in round 1) on the venue's clock."""
+    return [local(s.start, event.timezone) if s.start else None
             for s in round_slots(state.settings, number, group or None)]
 
 
@@ -168,15 +179,14 @@ def scoresheets(event: Event, state: Mahjong, current: Round) -> list[dict[str, 
     for part in current.parts:
         for table in part.tables:
             by_cycle = cycles(table.seats, count, final)
-            start = _starts(event, state, current.number, table.group or "",
-                            "%a %d %b, %H:%M")[part.number - 1]
+            start = _starts(event, state, current.number, table.group or "")[part.number - 1]
             sheets.append({
                 "table": table.number, "group": table.group or "", "start": start,
                 "part": settings.part_label(current.number, part.number),
                 "players": [{
                     "id": p, "name": event.player(p).name,
                     "substitute": _spell(event, table.substitutes[p]) if p in table.substitutes else "",
-                    "winds": [next(w for w in WINDS if seating[w] == p) for seating in by_cycle],
+                    "winds": [SEATS[next(w for w in WINDS if seating[w] == p)] for seating in by_cycle],
                 } for p in table.seats],
                 "hands": [{"cycle": c, "hand": h, "dealer": event.player(by_cycle[c - 1][WINDS[h - 1]]).name}
                           for c in range(1, count + 1) for h in range(1, len(WINDS) + 1)],
@@ -193,9 +203,9 @@ def standing_rows(event: Event, state: Mahjong, current: Round) -> list[dict[str
         first_out = s.status == ELIMINATED and before != ELIMINATED
         rows.append({
             "rank": place[s.rank], "id": s.player,
-            "name": event.player(s.player).name, "group": s.group, "carried": display(s.carried),
-            "play": display(s.play), "penalty": display(-s.penalty) if s.penalties else "",
-            "total": display(s.total), "status": s.status,
+            "name": event.player(s.player).name, "group": s.group, "carried": cents(s.carried),
+            "play": cents(s.play), "penalty": cents(-s.penalty) if s.penalties else None,
+            "total": cents(s.total), "status": s.status,
             "tiebreak": s.tiebreak, "cut": first_out,
             "notes": standing_notes(event, state, current, s, substituted),
         })
@@ -207,26 +217,39 @@ def standing_notes(event: Event, state: Mahjong, current: Round, s: Standing,
     """What else happened to a player in a round: penalties, substitutes, withdrawals.
     ``substituted`` is the round's ``Round.substituted``, worked out once per round by
     the caller: it walks every table of the round."""
-    notes = [f"Penalty {display(p.points)} in {_part_name(state, current, p.part)}: {p.reason}"
-             + (f" ({_spell(event, p.substitute)}, sitting in)" if p.substitute else "") for p in s.penalties]
-    notes += [f"{_spell(event, substitute)} played {_part_name(state, current, part)} in their seat"
+    notes = [_penalty(event, state, current, p) for p in s.penalties]
+    notes += [message("%(substitute)s played %(part)s in their seat", substitute=_spell(event, substitute),
+                      part=_part_name(state, current, part))
               for part, substitute in sorted(substituted.get(s.player, {}).items())]
     if s.status == WITHDRAWN:
-        notes.append(f"Qualified but withdrew before round {current.number + 1}"
-                     + (f" ({s.withdrawal})" if s.withdrawal else ""))
+        after = current.number + 1
+        notes.append(message("Qualified but withdrew before round %(number)s (%(reason)s)",
+                             number=after, reason=s.withdrawal) if s.withdrawal
+                     else message("Qualified but withdrew before round %(number)s", number=after))
     if s.replaces:
         gone = next(o for o in current.standings if o.player == s.replaces)
-        notes.append(f"Advanced in place of {event.player(s.replaces).name}, who withdrew"
-                     + (f" ({gone.withdrawal})" if gone.withdrawal else ""))
+        name = event.player(s.replaces).name
+        notes.append(message("Advanced in place of %(player)s, who withdrew (%(reason)s)", player=name,
+                             reason=gone.withdrawal) if gone.withdrawal
+                     else message("Advanced in place of %(player)s, who withdrew", player=name))
     return notes
 
 
-def _part_name(state: Mahjong, current: Round, part: int) -> str:
+def _penalty(event: Event, state: Mahjong, current: Round, penalty: Penalty) -> Message:
+    """"Penalty 10.00 in session 2, half 1: late arrival", and who sat in where a substitute did."""
+    values = {"points": display(penalty.points), "part": _part_name(state, current, penalty.part),
+              "reason": penalty.reason}
+    if penalty.substitute:
+        return message("Penalty %(points)s in %(part)s: %(reason)s (%(substitute)s, sitting in)",
+                       substitute=_spell(event, penalty.substitute), **values)
+    return message("Penalty %(points)s in %(part)s: %(reason)s", **values)
+
+
+def _part_name(state: Mahjong, current: Round, part: int) -> Message:
     """"session 2, half 1", "quarter 3", "the round": a part as a note names it."""
     if current.parts_total == 1:
-        return "the round"
-    label = state.settings.part_label(current.number, part)
-    return label[0].lower() + label[1:]
+        return message("the round")
+    return state.settings.part_label(current.number, part, start=False)
 
 
 def _spell(event: Event, someone: str) -> str:
@@ -248,26 +271,29 @@ def eliminations(event: Event, state: Mahjong) -> list[dict[str, Any]]:
             "number": current.number, "label": round_label(state, current.number),
             "players": len(current.field), "advanced": len(kept), "eliminated": len(out),
             "first_place": len(kept) + 1,
-            "cut": display(kept[-1].total), "best_out": display(cut_out[0].total),
-            "out": [{"id": s.player, "name": event.player(s.player).name, "total": display(s.total),
+            "cut": cents(kept[-1].total), "best_out": cents(cut_out[0].total),
+            "out": [{"id": s.player, "name": event.player(s.player).name, "total": cents(s.total),
                      "withdrew": s.status == WITHDRAWN} for s in out],
             "ties": sum(1 for s in current.standings if s.tiebreak),
         })
     return rows
 
 
-def result_row(event: Event, result: Result, place: str) -> dict[str, Any]:
+def result_row(event: Event, state: Mahjong, result: Result, place: str) -> dict[str, Any]:
+    """A player's line of the results: ``out`` names the round they reached, ``eliminated_in``
+    is its number (None: the final)."""
     return {
         "rank": result.rank, "place": place,
         "id": result.player, "name": event.player(result.player).name,
-        "out": "Final" if result.eliminated_in is None else f"Round {result.eliminated_in}",
-        "total": display(result.total), "prize": money(event, result.prize) if result.prize else "",
+        "out": round_label(state, result.eliminated_in or state.settings.rounds),
+        "eliminated_in": result.eliminated_in,
+        "total": cents(result.total), "prize": money(event, result.prize) if result.prize else None,
     }
 
 
-def result_rows(event: Event, results: list[Result]) -> list[dict[str, Any]]:
-    place = places(r.rank for r in results)
-    return [result_row(event, r, place[r.rank]) for r in results]
+def result_rows(event: Event, state: Mahjong) -> list[dict[str, Any]]:
+    place = places(r.rank for r in state.results)
+    return [result_row(event, state, r, place[r.rank]) for r in state.results]
 
 
 def player_paths(event: Event, state: Mahjong) -> dict[str, list[dict[str, Any]]]:
@@ -285,12 +311,12 @@ def player_paths(event: Event, state: Mahjong) -> dict[str, list[dict[str, Any]]
             paths.setdefault(player, []).append({
                 "number": current.number, "label": round_label(state, current.number),
                 "summary": summary,
-                "parts": [{"label": labels[part], "table": table, "wind": wind,
-                           "score": display(play[part]) if part in play else ""}
+                "parts": [{"label": labels[part], "table": table, "wind": SEATS[wind],
+                           "score": cents(play[part]) if part in play else None}
                           for part, table, wind in seats.get(player, [])],
-                "carried": display(standing.carried), "play": display(standing.play),
-                "penalty": display(standing.penalty) if standing.penalties else "",
-                "total": display(standing.total), "status": standing.status,
+                "carried": cents(standing.carried), "play": cents(standing.play),
+                "penalty": cents(standing.penalty) if standing.penalties else None,
+                "total": cents(standing.total), "status": standing.status,
                 "rank": place[standing.rank],
                 "tiebreak": standing.tiebreak,
                 "notes": standing_notes(event, state, current, standing, substituted),
@@ -307,21 +333,18 @@ def schedule_rows(event: Event, state: Mahjong) -> list[dict[str, Any]]:
         own = list(state.groups) if number == 1 and settings.schedule.group_starts else []
         for group in own or [None]:
             slots = round_slots(settings, number, group)
-            label = round_label(state, number) + (f", group {group}" if group else "")
+            label = round_label(state, number)
+            if group:
+                label = message("%(round)s, group %(group)s", round=label, group=group)
             rows.append({
                 "label": label, "parts": len(slots), "minutes": slots[0].minutes,
                 "cycles": settings.cycles_per_part[number - 1], "in_all": round_minutes(slots),
                 "slots": [{"label": s.label, "break_after": s.break_after,
-                           "start": _when(s.start, event) if s.start else "",
+                           "start": local(s.start, event.timezone) if s.start else None,
                            "cycle_breaks": s.cycle_breaks, "break_minutes": s.break_minutes}
                           for s in slots],
             })
     return rows
-
-
-def _when(start: dt.datetime, event: Event, form: str = "%a %d %b, %H:%M") -> str:
-    """A start on the venue's clock: "Sat 21 Nov, 10:00" (a slip's narrow "Sat 10:00")."""
-    return local(start, event.timezone).strftime(form)
 
 
 def schedule_zone(event: Event, state: Mahjong) -> str:

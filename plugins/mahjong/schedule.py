@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from zoneinfo import ZoneInfo
 
 from plugins.mahjong.settings import Settings
+from publisher.languages import Message, message
 from publisher.model import Session
 
 
@@ -22,7 +23,7 @@ class Slot:
 
     round: int
     part: int
-    label: str
+    label: Message
     minutes: int  # 0: no limit
     start: dt.datetime | None
     break_after: int  # minutes of break after this part, 0 if none
@@ -91,12 +92,19 @@ def sessions(settings: Settings) -> list[Session]:
         for group, slot in ((g, s) for g in groups for s in round_slots(settings, number, g)):
             if slot.start is None:
                 continue
-            label = slot.label if slot.label.startswith(("Round", "Final")) \
-                else f"Round {number}, {slot.label[0].lower()}{slot.label[1:]}"
+            label = _session_label(settings, slot)
             if group:
-                label = f"{label} (group {group})"
+                label = message("%(session)s (group %(group)s)", session=label, group=group)
             found.append(Session(label, slot.start, slot.minutes, number))
             if slot.break_after and slot.minutes:
-                found.append(Session("Break", slot.start + dt.timedelta(minutes=slot.minutes),
+                found.append(Session(message("Break"), slot.start + dt.timedelta(minutes=slot.minutes),
                                      slot.break_after, number, kind="break"))
     return found
+
+
+def _session_label(settings: Settings, slot: Slot) -> Message:
+    """A part as a calendar names it: "Round 1, session 2, half 1", "Final", "Final, part 2"."""
+    if settings.parts[slot.round - 1] == 1 or settings.is_final(slot.round):
+        return slot.label
+    return message("Round %(number)s, %(part)s", number=slot.round,
+                   part=settings.part_label(slot.round, slot.part, start=False))

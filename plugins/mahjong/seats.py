@@ -10,8 +10,21 @@ original East, South, West and North start cycles 1 to 4.
 
 from __future__ import annotations
 
+from publisher.languages import message
+
 WINDS = ("E", "S", "W", "N")
-WIND_NAMES = ("East", "South", "West", "North")
+WIND_NAMES = ("East", "South", "West", "North")  # as the command line names them
+# The winds as a seat on the pages, the sheets and the screens: each language's own (東 南 西 北).
+SEATS = {
+    # Translators: the seat wind East, in a narrow cell of a mahjong table (東).
+    "E": message("E"),
+    # Translators: the seat wind South, in a narrow cell of a mahjong table (南).
+    "S": message("S"),
+    # Translators: the seat wind West, in a narrow cell of a mahjong table (西).
+    "W": message("W"),
+    # Translators: the seat wind North, in a narrow cell of a mahjong table (北).
+    "N": message("N"),
+}
 
 
 def cycles(start: tuple[str, ...], count: int, final: bool) -> list[dict[str, str]]:

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from publisher.content.csvfiles import Bounds, decimal_number, whole_number
+from publisher.languages import Message, message
 from publisher.model import Event
 from publisher.problems import Problems
 
@@ -68,19 +69,59 @@ class Settings:
     def is_final(self, round_number: int) -> bool:
         return round_number == self.rounds
 
-    def part_label(self, round_number: int, part: int) -> str:
-        """"Session 2, half 1", "Quarter 3", "Final": what the players call a part."""
-        if self.parts[round_number - 1] == 1:
-            return "Final" if self.is_final(round_number) else f"Round {round_number}"
+    def round_label(self, round_number: int, start: bool = True) -> Message:
+        """"Round 3", "Final": what the pages call a round; ``start=False`` as a sentence names
+        it inside ("round 3", "final")."""
         if self.is_final(round_number):
-            return f"Final, part {part}"
+            return message("Final") if start else message("final")
+        if start:
+            return message("Round %(number)s", number=round_number)
+        return message("round %(number)s", number=round_number)
+
+    def part_label(self, round_number: int, part: int, start: bool = True) -> Message:
+        """"Session 2, half 1", "Quarter 3", "Final": what the players call a part; ``start=False``
+        as a sentence names it inside ("session 2, half 1")."""
+        if self.parts[round_number - 1] == 1:
+            return self.round_label(round_number, start)
+        if self.is_final(round_number):
+            return _FINAL_PART[start](part)
         cycles = self.cycles_per_part[round_number - 1]
         name = {2: "half", 1: "quarter"}.get(cycles, "part")
         per_session = max(1, CYCLES_PER_SESSION // cycles)
         if self.parts[round_number - 1] > per_session:
             session, within = divmod(part - 1, per_session)
-            return f"Session {session + 1}, {name} {within + 1}"
-        return f"{name.capitalize()} {part}"
+            return _IN_SESSION[name, start](session + 1, within + 1)
+        return _ALONE[name, start](part)
+
+
+# Each form of a part's name is a text of its own: a language may name a half otherwise than a
+# quarter, and only some write the start of a text otherwise than its inside.
+_FINAL_PART = {
+    True: lambda part: message("Final, part %(part)s", part=part),
+    False: lambda part: message("final, part %(part)s", part=part),
+}
+_IN_SESSION = {
+    ("half", True): lambda session, part: message("Session %(session)s, half %(part)s",
+                                                   session=session, part=part),
+    ("half", False): lambda session, part: message("session %(session)s, half %(part)s",
+                                                    session=session, part=part),
+    ("quarter", True): lambda session, part: message("Session %(session)s, quarter %(part)s",
+                                                      session=session, part=part),
+    ("quarter", False): lambda session, part: message("session %(session)s, quarter %(part)s",
+                                                       session=session, part=part),
+    ("part", True): lambda session, part: message("Session %(session)s, part %(part)s",
+                                                   session=session, part=part),
+    ("part", False): lambda session, part: message("session %(session)s, part %(part)s",
+                                                    session=session, part=part),
+}
+_ALONE = {
+    ("half", True): lambda part: message("Half %(part)s", part=part),
+    ("half", False): lambda part: message("half %(part)s", part=part),
+    ("quarter", True): lambda part: message("Quarter %(part)s", part=part),
+    ("quarter", False): lambda part: message("quarter %(part)s", part=part),
+    ("part", True): lambda part: message("Part %(part)s", part=part),
+    ("part", False): lambda part: message("part %(part)s", part=part),
+}
 
 
 def read_settings(event: Event) -> Settings:

@@ -16,16 +16,17 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from decimal import Decimal
 from fractions import Fraction
 from itertools import groupby
 
+from plugins.mahjong.lists import semicolons
 from plugins.mahjong.rounds import Lottery, Penalty, Scores
+from publisher.languages import message
 from publisher.problems import ContentError, Problem, Problems
 from publisher.text import ordinal
 
 ADVANCED, ELIMINATED, PENDING, WITHDRAWN = "advanced", "eliminated", "pending", "withdrawn"
-SEEDED_LOTTERY = "by seeded lottery"
-HALL_LOTTERY = "by a lottery drawn in the hall"
 
 
 @dataclass
@@ -66,6 +67,12 @@ def display(value: Fraction) -> str:
     cents = value.numerator * 100 // value.denominator
     sign = "-" if cents < 0 else ""
     return f"{sign}{abs(cents) // 100}.{abs(cents) % 100:02d}"
+
+
+def cents(value: Fraction) -> Decimal:
+    """The value rounded down to the cent, as ``display`` writes it: for a page, whose ``| number(2)``
+    writes it as the page's language does (287.75; 287,75)."""
+    return Decimal(value.numerator * 100 // value.denominator).scaleb(-2)
 
 
 def places(ranks: Iterable[int]) -> dict[int, str]:
@@ -138,13 +145,14 @@ def _break_tie(ordered: list[Standing], keep: int, seed: str, round_number: int,
         broken.extend(group)
     if lottery is not None and drawn:
         _check_lottery_listed(lottery, tied, drawn, round_number)
-    how = HALL_LOTTERY if lottery is not None else SEEDED_LOTTERY
+    hall = lottery is not None
     lot = {s.player for s in drawn}
     for index, standing in enumerate(broken):  # the rank stays shared: equal totals
-        standing.tiebreak = (
-            f"tied on {display(total)} across the cut ({len(tied)} players); "
-            f"winning hands {_hands_text(standing.hands)}; place {index + 1} of the tie: "
-            + "; ".join(_relations(broken, index, first + index < keep, lot, how, name_of)))
+        standing.tiebreak = message(
+            "tied on %(total)s across the cut (%(players)s players); winning hands %(hands)s; "
+            "place %(place)s of the tie: %(why)s", total=display(total), players=len(tied),
+            hands=_hands_text(standing.hands), place=index + 1,
+            why=semicolons(_relations(broken, index, first + index < keep, lot, hall, name_of)))
     return ordered[:first] + broken + ordered[first + len(tied):]
 
 
@@ -159,7 +167,7 @@ def _draw(group: list[Standing], seed: str, round_number: int, total: Fraction,
     return group
 
 
-def _relations(broken: list[Standing], index: int, advances: bool, lot: set[str], how: str,
+def _relations(broken: list[Standing], index: int, advances: bool, lot: set[str], hall: bool,
                name_of: Callable[[str], str]) -> list[str]:
     """Why a tied player stands where they do: against the player below (the last one: above),
     and against the one above too where that is decided otherwise than the one below, so that
@@ -171,24 +179,38 @@ def _relations(broken: list[Standing], index: int, advances: bool, lot: set[str]
     one_group = (above is not None and below is not None
                  and _hand_key(above) == _hand_key(standing) == _hand_key(below))
     if above is not None and not one_group:
-        said.append(_relation(standing, above, False, advances, lot, how, name_of))
+        said.append(_relation(standing, above, False, advances, lot, hall, name_of))
     if below is not None:
-        said.append(_relation(standing, below, True, advances, lot, how, name_of))
+        said.append(_relation(standing, below, True, advances, lot, hall, name_of))
     return said
 
 
-def _relation(one: Standing, other: Standing, ahead: bool, advances: bool, lot: set[str], how: str,
+def _relation(one: Standing, other: Standing, ahead: bool, advances: bool, lot: set[str], hall: bool,
               name_of: Callable[[str], str]) -> str:
     """``ahead of B by the 2nd biggest hand (16 against 8)``, ``behind B by seeded lottery (equal
-    hands)``, or, for equal hands on one side of the cut, that no lottery is needed."""
+    hands)``, or, for equal hands on one side of the cut, that no lottery is needed. ``hall``:
+    the lottery was drawn in the hall."""
     name = name_of(other.player)
     if _hand_key(one) == _hand_key(other) and one.player not in lot:
-        return (f"level on hands with {name}: both {'advance' if advances else 'are out'} either way, "
-                "so no lottery decides between them")
-    side = "ahead of" if ahead else "behind"
+        if advances:
+            return message("level on hands with %(player)s: both advance either way, so no lottery "
+                           "decides between them", player=name)
+        return message("level on hands with %(player)s: both are out either way, so no lottery "
+                       "decides between them", player=name)
     if _hand_key(one) == _hand_key(other):
-        return f"{side} {name} {how} (equal hands)"
-    return f"{side} {name} {_by_hand(one, other)}"
+        return _BY_LOTTERY[ahead, hall](name)
+    return _by_hand(one, other, ahead, name)
+
+
+# Each side of a tie and each way it was broken is a text of its own (word order differs).
+_BY_LOTTERY = {
+    (True, True): lambda name: message("ahead of %(player)s by a lottery drawn in the hall (equal hands)",
+                                       player=name),
+    (False, True): lambda name: message("behind %(player)s by a lottery drawn in the hall (equal hands)",
+                                        player=name),
+    (True, False): lambda name: message("ahead of %(player)s by seeded lottery (equal hands)", player=name),
+    (False, False): lambda name: message("behind %(player)s by seeded lottery (equal hands)", player=name),
+}
 
 
 def _check_hands_entered(tied: list[Standing], total: Fraction, round_number: int,
@@ -254,22 +276,48 @@ def _hand_key(standing: Standing) -> list[Fraction]:
     return sorted(standing.hands, reverse=True)
 
 
-def _by_hand(one: Standing, other: Standing) -> str:
-    """``by the 2nd biggest hand (16 against 8)``: the first hand in which two players differ."""
+def _by_hand(one: Standing, other: Standing, ahead: bool, name: str) -> str:
+    """``ahead of B by the 2nd biggest hand (16 against 8)``: the first hand in which two players
+    differ."""
     a, b = _hand_key(one), _hand_key(other)
     index = next(i for i in range(max(len(a), len(b))) if i >= len(a) or i >= len(b) or a[i] != b[i])
-    which = "biggest" if index == 0 else f"{ordinal(index + 1)} biggest"
-    x = a[index] if index < len(a) else None
-    y = b[index] if index < len(b) else None
-    return f"by the {which} hand ({_value(x)} against {_value(y)})"
+    values = {"player": name, "own": _value(a[index] if index < len(a) else None),
+              "other": _value(b[index] if index < len(b) else None)}
+    if index == 0 and ahead:
+        return message("ahead of %(player)s by the biggest hand (%(own)s against %(other)s)", **values)
+    if index == 0:
+        return message("behind %(player)s by the biggest hand (%(own)s against %(other)s)", **values)
+    if ahead:
+        return message("ahead of %(player)s by the %(nth)s biggest hand (%(own)s against %(other)s)",
+                       nth=_nth(index + 1), **values)
+    return message("behind %(player)s by the %(nth)s biggest hand (%(own)s against %(other)s)",
+                   nth=_nth(index + 1), **values)
+
+
+def _nth(n: int) -> str:
+    """``2nd``, ``3rd``: a hand's place in a player's list, by English's endings (``ordinal``),
+    each a text of its own."""
+    return _ENDINGS[ordinal(n)[len(str(n)):]](n)
+
+
+_ENDINGS = {
+    # Translators: a place in a list (1st, 21st): "%(number)s" and the ending of English's ordinals.
+    "st": lambda n: message("%(number)sst", number=n),
+    # Translators: a place in a list (2nd, 22nd).
+    "nd": lambda n: message("%(number)snd", number=n),
+    # Translators: a place in a list (3rd, 23rd).
+    "rd": lambda n: message("%(number)srd", number=n),
+    # Translators: a place in a list (4th, 11th, 12th).
+    "th": lambda n: message("%(number)sth", number=n),
+}
 
 
 def _value(value: Fraction | None) -> str:
-    return "none" if value is None else exact(value)
+    return message("none") if value is None else exact(value)
 
 
 def _hands_text(hands: list[Fraction]) -> str:
-    return " ".join(exact(h) for h in sorted(hands, reverse=True)) or "none"
+    return " ".join(exact(h) for h in sorted(hands, reverse=True)) or message("none")
 
 
 def carry(standing: Standing, rate: Fraction) -> Fraction:

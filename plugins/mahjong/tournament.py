@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 
+from plugins.mahjong.lists import commas, semicolons
 from plugins.mahjong.rounds import (
     Lottery,
     Part,
@@ -40,6 +41,7 @@ from plugins.mahjong.standings import (
 from plugins.mahjong.system import SYSTEM
 from publisher.content.csvfiles import read_csv
 from publisher.content.folders import unread_files
+from publisher.languages import message, plural_message
 from publisher.model import Event
 from publisher.problems import ContentError, Problem, Problems
 from publisher.text import join_names
@@ -96,16 +98,25 @@ class Round:
         groups, playing at times of their own, are at different parts; then, for a part being
         entered table by table, "part 3: 5 of 12 tables in, 7 awaited"."""
         done = self.scores.group_parts if self.scores else {}
+        total = self.parts_total
         if len(set(done.values())) > 1:
-            first, *others = done.items()
-            text = f"{first[1]} of {self.parts_total} parts scored in group {first[0]}, " + \
-                ", ".join(f"{n} in group {g}" for g, n in others)
+            (group, parts), *others = done.items()
+            text = commas([
+                plural_message("%(done)s of %(num)d part scored in group %(group)s",
+                               "%(done)s of %(num)d parts scored in group %(group)s", total,
+                               done=parts, group=group),
+                *(message("%(done)s in group %(group)s", done=n, group=g) for g, n in others)])
         else:
-            text = f"{self.parts_scored} of {self.parts_total} parts scored"
+            text = plural_message("%(done)s of %(num)d part scored", "%(done)s of %(num)d parts scored",
+                                  total, done=self.parts_scored)
+        waiting = []
         for part, awaited in sorted(self.scores.awaited.items() if self.scores else []):
             tables = len(self.parts[part - 1].tables)
-            text += f"; part {part}: {tables - len(awaited)} of {tables} tables in, {len(awaited)} awaited"
-        return text
+            waiting.append(plural_message(
+                "part %(part)s: %(done)s of %(num)d table in, %(awaited)s awaited",
+                "part %(part)s: %(done)s of %(num)d tables in, %(awaited)s awaited",
+                tables, part=part, done=tables - len(awaited), awaited=len(awaited)))
+        return semicolons([text, *waiting])
 
     @property
     def playing(self) -> dict[str | None, int]:

@@ -114,7 +114,7 @@ def _mahjong(event: Event) -> list[File]:
     outputs = [File("results.csv", spreadsheet_csv(
         ["Place", "Player", "Out in", "Total", "Prize", *id_header],
         ([r["place"], r["name"], r["out"], r["total"], r["prize"], *ids(players[r["id"]])]
-         for r in result_rows(event, state.results))))]
+         for r in result_rows(event, state))))]
     for current in (r for r in state.rounds if r.drawn):
         rows = standing_rows(event, state, current)
         outputs.append(File(f"standings-{current.number}.csv", spreadsheet_csv(

@@ -137,7 +137,7 @@ def test_scoresheets_print_two_to_an_a4_sheet(tmp_path, page):
     assert sheets.count() == 4 * PLAYERS // 4  # four parts of twelve tables
     first = sheets.first
     assert first.locator(".sheet-table").inner_text() == "Table 1"
-    assert "Round 1 · Session 1, half 1\nStart: Fri 02 Oct, 10:00" in first.inner_text()
+    assert "Round 1 · Session 1, half 1\nStart: Fri 2 Oct, 10:00" in first.inner_text()
     assert first.locator(".sheet-hands tbody tr").count() == 8  # two cycles of four hands
     pdf = page.pdf(format="A4")
     page.emulate_media(media="print")
