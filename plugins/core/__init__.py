@@ -1,6 +1,6 @@
 """Pages every championship has, whatever its system: overview, players, the organiser's
-Markdown pages and ``event.json``; the archive's front page; and the filters every page
-may use for interface text: a game's name and a script's plural words."""
+Markdown pages and ``event.json``; the archive's front page; and the filter that gives a
+page's scripts their words for a count (``plural_samples``)."""
 
 from __future__ import annotations
 
@@ -9,16 +9,13 @@ from pathlib import Path
 from typing import Any
 
 from publisher import hookimpl
-from publisher.languages import Message, locale_of, message
+from publisher.languages import locale_of, message
 from publisher.model import DataFile, Event, Page, Site
 from publisher.problems import ContentError, Problem
 from publisher.text import fold_table, search_key
 
 # What a standings table may show of each player beside the scores, in this order.
 STANDINGS_COLUMNS = ("rank", "rating", "club", "country")
-# The games of event.toml (publisher.content.folders.GAMES) as pages name them.
-GAME_NAMES = {"go": message("Go"), "shogi": message("Shogi"), "mahjong": message("Mahjong"),
-              "chess": message("Chess"), "other": message("Other")}
 # Counts that together fall in every plural category of every language (CLDR's ``many``
 # of French is a million).
 _COUNTS = (*range(200), 1000, 10_000, 100_000, 1_000_000)
@@ -31,12 +28,7 @@ def publisher_catalog_dirs() -> list[Path]:
 
 @hookimpl
 def publisher_jinja_filters() -> dict[str, Any]:
-    return {"game": game_name, "plural_samples": plural_samples}
-
-
-def game_name(game: str) -> Message | str:
-    """``| game``: the name of an event's game (``shogi``: Shogi), in the page's language."""
-    return GAME_NAMES.get(game, game.capitalize())
+    return {"plural_samples": plural_samples}
 
 
 @lru_cache(maxsize=16)
