@@ -59,7 +59,7 @@ def entries(event: Event) -> list[Entry]:
         if rnd["complete"]:
             found.append(Entry(f"round-{number}-results", message("%(round)s: results complete", round=label),
                                end, rnd.get("standings_page") or rnd["page"],
-                               message("Every result of %(round)s of %(championship)s is in.", round=label,
+                               message("%(round)s of %(championship)s: every result is in.", round=label,
                                        championship=event.name)))
     if record.get("finished"):
         sessions = [s for s in event.schedule if s.kind == "play"]
@@ -75,9 +75,9 @@ def _published(what: str, label: str, name: str) -> tuple[Message, Message]:
     (``published`` of the record) are published."""
     if what == "seating":
         return (message("%(round)s: seating published", round=label),
-                message("%(championship)s, %(round)s: seating published.", championship=name, round=label))
+                message("%(round)s of %(championship)s: seating published.", round=label, championship=name))
     return (message("%(round)s: pairings published", round=label),
-            message("%(championship)s, %(round)s: pairings published.", championship=name, round=label))
+            message("%(round)s of %(championship)s: pairings published.", round=label, championship=name))
 
 
 def _round_times(event: Event, number: int) -> tuple[dt.datetime, dt.datetime]:

@@ -33,14 +33,17 @@
     return fold(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
   }
   var DIGITS = 3; // an id is looked up once this many of its digits are typed
-  // The page's text WORDS[key] with each {name} in it replaced by values[name].
+  // The page's text WORDS[key] with each %(name)s in it replaced by values[name].
   function say(key, values) {
-    return WORDS[key].replace(/\{(\w+)\}/g, function (all, name) { return values[name]; });
+    return fill(WORDS[key], values);
+  }
+  function fill(text, values) {
+    return text.replace(/%\((\w+)\)s/g, function (all, name) { return values[name]; });
   }
   // "3 players": the words WORDS[key] for the count n, in the form its plural category takes.
   function count(key, n) {
     var forms = WORDS[key];
-    return (forms[plural.select(n)] || forms.other).replace("{num}", n);
+    return fill(forms[plural.select(n)] || forms.other, {num: n});
   }
   function listed(shown) {
     return say("listed", {shown: shown});
