@@ -157,7 +157,7 @@ def publisher_compute_event(event: Event, kept: Kept) -> None:
 # -- output ---------------------------------------------------------------------------------
 
 @hookspec
-def publisher_event_pages(event: Event, kept: Kept) -> list[Page | DataFile | File]:
+def publisher_event_pages(event: Event, kept: Kept, site: Site) -> list[Page | DataFile | File]:
     """Pages and JSON files of one championship, with paths relative to its folder.
 
     A Page with ``nav`` set appears in the event's menu, ordered by ``nav_order``. A page
@@ -168,6 +168,11 @@ def publisher_event_pages(event: Event, kept: Kept) -> list[Page | DataFile | Fi
     ``sources`` alone may be given as a function (a Page's ``context``, a DataFile's or
     File's ``data``): it is called when the output is written, and not at all while those
     files are as the last build found them (publisher.model.made).
+
+    ``site`` holds no championship: it gives site.toml's settings (``languages``, ``url``)
+    and :meth:`~publisher.model.Site.in_language`, for a file that is the same in every
+    language (a feed, a calendar), written in the championship's (``event.language``, else
+    the site's first).
     """
 
 

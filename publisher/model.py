@@ -17,6 +17,7 @@ from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
+from publisher.languages import SOURCE, in_language, message
 from publisher.problems import Problem
 from publisher.ranks import Rank
 
@@ -240,11 +241,22 @@ class Site:
     or ``""`` when the organiser did not say: then nothing links to it. ``warnings`` are
     what ``publisher_site_pages`` found across championships that does not stop the build
     (one id carrying two people's names), told with the championships' own.
+    ``languages`` are site.toml's, the archive's own first; ``catalogs`` the folders of the
+    interface's translations (the theme's, every plugin's, the organiser's), for text a
+    plugin writes outside a page, in one language (:meth:`in_language`).
     """
 
     content_dir: Path
     events: list[Event]
     front_html: str = ""
-    front_title: str = "Championship archive"
+    front_title: str = message("Championship archive")
     url: str = ""
     warnings: list[Problem] = field(default_factory=list)
+    languages: tuple[str, ...] = (SOURCE,)
+    catalogs: tuple[Path, ...] = ()
+
+    def in_language(self, value: Any, language: str = "") -> Any:
+        """``value`` (a :class:`~publisher.languages.Message`; anything else as it is) in
+        ``language``, the archive's own by default: for files that are the same for every
+        language, such as a feed or a calendar."""
+        return in_language(value, language or self.languages[0], self.catalogs)

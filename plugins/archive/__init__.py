@@ -41,8 +41,15 @@ def publisher_static_dirs() -> list[Path]:
 
 
 @hookimpl
+def publisher_catalog_dirs() -> list[Path]:
+    return [HERE / "locale"]
+
+
+@hookimpl
 def publisher_jinja_filters() -> dict[str, Any]:
-    return {"person_key": person_key}
+    from plugins.archive.filters import country, ordinal  # Jinja2: only commands that render
+
+    return {"person_key": person_key, "country": country, "ordinal": ordinal}
 
 
 @hookimpl
@@ -59,11 +66,13 @@ def publisher_event_schedule(event: Event) -> list[Session] | None:
 
 
 @hookimpl
-def publisher_event_pages(event: Event) -> list[Page | DataFile | File]:
+def publisher_event_pages(event: Event, site: Site) -> list[Page | DataFile | File]:
+    """The championship's feed and calendar, in its language: the same files for every
+    language of its pages."""
     from plugins.archive.calendar import event_calendar  # here: commands that make no pages skip them
     from plugins.archive.feeds import event_feed
 
-    return [event_feed(event), event_calendar(event)]
+    return [event_feed(event, site), event_calendar(event, site)]
 
 
 @hookimpl
@@ -92,7 +101,7 @@ def publisher_site_pages(site: Site, kept: Kept) -> list[Page | DataFile | File]
         *group_pages(COUNTRIES, countries),
         *people_files(people, kept),
         *index_files([people_shards(people, kept), *(part.rows for part in parts)], kept),
-        archive_feed([(part.event, part.entries) for part in parts], site.front_title, site.url, kept),
+        archive_feed([(part.event, part.entries) for part in parts], site, kept),
     ]
 
 
@@ -152,6 +161,8 @@ def unknown_keys(people: list[Person], keeper: Keeper) -> list[Problem]:
 
 
 def person_context(person: Person) -> dict[str, Any]:
+    """What a person's page shows; its charts are functions of their label, which the page
+    gives in its language."""
     from plugins.archive.chart import Point, trend_svg
     from plugins.archive.clubs import club_link, country_link
     from plugins.archive.people import ID_NAMES, ids
@@ -165,6 +176,6 @@ def person_context(person: Person) -> dict[str, Any]:
         "person": person, "player": latest, "ids": ids(person), "id_names": ID_NAMES,
         "club_page": club_link(latest.club), "country": country_link(latest.country),
         "rows": list(reversed(person.appearances)),
-        "rank_chart": trend_svg(ranks, f"Rank of {person.name}") if len(ranks) > 1 else "",
-        "rating_chart": trend_svg(ratings, f"Rating of {person.name}") if len(ratings) > 1 else "",
+        "rank_chart": functools.partial(trend_svg, ranks) if len(ranks) > 1 else "",
+        "rating_chart": functools.partial(trend_svg, ratings) if len(ratings) > 1 else "",
     }

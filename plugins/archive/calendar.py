@@ -5,6 +5,8 @@ times, every round (or part of one) and every break, in the event's time zone
 (``timezone`` in event.toml, with its VTIMEZONE); without one, times that carry an
 offset are written in UTC and local times float. UIDs are made from the championship
 folder and the slot, and DTSTAMP is the event's first day, so a rebuild changes nothing.
+The slots are named in the championship's language (event.toml's ``language``, else the
+site's first): a calendar is one file for every language of its pages.
 """
 
 from __future__ import annotations
@@ -14,13 +16,13 @@ from typing import TYPE_CHECKING
 
 from plugins.archive.feeds import stable_id
 from publisher import __version__
-from publisher.model import Event, File
+from publisher.model import Event, File, Site
 
 if TYPE_CHECKING:
     import icalendar
 
 
-def event_calendar(event: Event) -> File:
+def event_calendar(event: Event, site: Site) -> File:
     """``<slug>/calendar.ics``."""
     import icalendar  # imported when a calendar is made: commands that make none skip it
 
@@ -38,7 +40,8 @@ def event_calendar(event: Event) -> File:
     calendar.add_component(days)
     zone = event.timezone
     for number, session in enumerate(event.schedule, start=1):
-        item = _component(event, f"session-{number}", f"{session.label} — {event.name}", stamp)
+        label = site.in_language(session.label, event.language)
+        item = _component(event, f"session-{number}", f"{label} — {event.name}", stamp)
         start = _in_zone(session.start, zone)
         item.add("dtstart", start)
         if session.minutes:

@@ -28,7 +28,8 @@ class Point:
 
 
 def trend_svg(points: list[Point], label: str) -> Markup:
-    """The chart of ``points`` (oldest first), or nothing for fewer than one point.
+    """The chart of ``points`` (oldest first), or nothing for fewer than one point;
+    ``label`` ("Rank of Ana Novak") begins what a screen reader reads of it, text or markup.
 
     Drawn anew on every build (about 0.05 ms a chart): remembering every person's charts
     between builds would hold a few kilobytes of the site per person, growing with the
@@ -52,9 +53,9 @@ def trend_svg(points: list[Point], label: str) -> Markup:
     labelled = [p for i, p in enumerate(points)
                 if len(points) <= LABELS_ALL or i in (0, len(points) - 1) or id(p) in extremes]
     coords = " ".join(f"{x(p):.1f},{y(p):.1f}" for p in points)
-    summary = f"{label}: " + ", ".join(f"{p.text} ({p.day.year})" for p in points)
+    summary = escape(label) + ": " + ", ".join(f"{p.text} ({p.day.year})" for p in points)
     parts = [
-        f'<svg class="trend" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-label="{escape(summary)}"'
+        f'<svg class="trend" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-label="{summary}"'
         ' xmlns="http://www.w3.org/2000/svg">',
         f'<line class="axis" x1="{LEFT}" y1="{HEIGHT - BOTTOM + 6}" x2="{WIDTH - RIGHT}" '
         f'y2="{HEIGHT - BOTTOM + 6}"/>',

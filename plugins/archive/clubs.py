@@ -6,7 +6,8 @@ their row, once per championship, listed without a page of their own (their cham
 links their page there). A club's page is ``clubs/<slug>.html``, its slug made from its
 folded name (:func:`club_slug`), so "GK Maribor" and "gk-maribor" share a page; a country's
 is ``countries/<code>.html`` by its ISO 3166-1 alpha-2 code, named as the CLDR names it in
-English. A country that is no such code gets no page.
+the page's language (the ``country`` filter, :mod:`plugins.archive.filters`). A country
+that is no such code gets no page.
 
 Who a club's page lists is not made from its members' files alone: someone who plays a
 new championship for another club leaves it without a change to any file of those who
@@ -20,6 +21,7 @@ from __future__ import annotations
 import hashlib
 import operator
 import re
+import sys
 from collections import Counter
 from collections.abc import Iterable
 from functools import lru_cache
@@ -27,8 +29,9 @@ from typing import NamedTuple
 
 from plugins.archive.people import Appearance, Person, outside_ascii
 from publisher.build.kept import Kept
+from publisher.languages import SOURCE, locale_of, message
 from publisher.model import Page
-from publisher.text import fold, ordinal
+from publisher.text import fold
 
 CLUBS, COUNTRIES = "clubs", "countries"
 _SLUG_PARTS = re.compile(r"[a-z0-9]+")
@@ -42,7 +45,7 @@ class Played(NamedTuple):
     slug: str  # the championship's folder
     championship: str
     page: str  # the member's page in that championship, from the site root
-    place: str  # "1st", "=2nd", "" when not placed
+    place: str  # "1", "=2" (shown as "1st", "=2nd"), "" when not placed
     field: int  # how many played
 
 
@@ -107,12 +110,10 @@ def _iso_codes() -> frozenset[str]:
     return iso_countries()
 
 
-@lru_cache(maxsize=1 << 10)
-def country_name(code: str) -> str:
-    """A country's name in English, as the CLDR writes it (``SI`` is Slovenia)."""
-    from babel import Locale
-
-    return Locale("en").territories.get(code, code)
+@lru_cache(maxsize=1 << 12)
+def country_name(code: str, language: str = SOURCE) -> str:
+    """A country's name in ``language``, as the CLDR writes it (``SI`` is Slovenia, スロベニア)."""
+    return locale_of(language).territories.get(code, code)
 
 
 def club_link(club: str) -> str:
@@ -121,22 +122,18 @@ def club_link(club: str) -> str:
 
 
 def country_link(country: str) -> tuple[str, str]:
-    """The name and page of a country, or ``(country, "")`` for a value that is no ISO code."""
+    """The code and page of a country, or ``(country, "")`` for a value that is no ISO code."""
     code = country_code(country) if country.strip() else ""
-    return (country_name(code), group_page(COUNTRIES, code.lower())) if code else (country, "")
+    return (code, group_page(COUNTRIES, code.lower())) if code else (country, "")
 
 
 def _played(appearances: list[Appearance]) -> tuple[Played, ...]:
-    """A member's championships, newest first (``appearances`` are oldest first)."""
-    return tuple(Played(a.event.start.isoformat(), a.event.slug, a.event.name, a.page, _place(a.place),
+    """A member's championships, newest first (``appearances`` are oldest first). Each place
+    is the one string of its text: a page's key is its context's pickle, which writes a
+    string met twice once, so equal places must be one object in every build (a summary
+    read from the build's record holds its own copies)."""
+    return tuple(Played(a.event.start.isoformat(), a.event.slug, a.event.name, a.page, sys.intern(a.place),
                         len(a.event.players)) for a in reversed(appearances))
-
-
-@lru_cache(maxsize=1 << 12)  # an archive has a few hundred places, each written thousands of times
-def _place(place: str) -> str:
-    """``=2`` as ``=2nd``: a place in a sentence."""
-    number = place.lstrip("=")
-    return place[: len(place) - len(number)] + ordinal(int(number)) if number.isdigit() else place
 
 
 def groups(people: list[Person], others: Iterable[Appearance],
@@ -217,7 +214,7 @@ def _by_name(found: list[Group]) -> list[Group]:
     return sorted(found, key=lambda g: (fold(g.name), g.name, g.slug))
 
 
-TITLES = {CLUBS: "Clubs", COUNTRIES: "Countries"}
+TITLES = {CLUBS: message("Clubs of the archive"), COUNTRIES: message("Countries of the archive")}
 
 
 def group_pages(kind: str, found: list[Group]) -> list[Page]:
@@ -227,7 +224,7 @@ def group_pages(kind: str, found: list[Group]) -> list[Page]:
         return []
     index = [(g.name, g.page, len(g.members), g.championships, g.slug.upper() if kind == COUNTRIES else "")
              for g in found]
-    return [Page(f"{kind}/index.html", "archive/groups.html", f"{TITLES[kind]} of the archive",
+    return [Page(f"{kind}/index.html", "archive/groups.html", TITLES[kind],
                  {"kind": kind, "groups": index}, context_only=True, dated=False),
             *(Page(g.page, "archive/group.html", g.name, {"group": g, "index": f"{kind}/index.html"},
                    context_only=True, dated=False) for g in found)]

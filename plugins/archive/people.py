@@ -29,12 +29,14 @@ from functools import lru_cache
 
 from plugins.archive.keeper import Keeper
 from publisher.build.kept import Kept
+from publisher.languages import message
 from publisher.model import Event, File, Player
 from publisher.problems import Problem, Problems, display_path
 from publisher.text import fold
 
 ID_COLUMNS = (("egd_pin", "egd"), ("fesa_id", "fesa"), ("ema", "ema"))
-ID_NAMES = {"egd_pin": "EGD PIN", "fesa_id": "FESA id", "ema": "EMA number", "person": "Archive key"}
+ID_NAMES = {"egd_pin": message("EGD PIN"), "fesa_id": message("FESA id"), "ema": message("EMA number"),
+            "person": message("Archive key")}
 EIGHT_DIGITS = frozenset({"egd", "ema"})  # federations whose ids are 8 digits
 _PERSON = re.compile(r"[a-z0-9][a-z0-9_-]*")
 _FEDERATION_ID = re.compile(r"[A-Za-z0-9]+")

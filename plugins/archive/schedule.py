@@ -17,6 +17,7 @@ import datetime as dt
 import itertools
 from typing import Any
 
+from publisher.languages import message
 from publisher.model import Event, Session
 from publisher.problems import Problems
 
@@ -65,7 +66,8 @@ def read_round_schedule(event: Event, problems: Problems) -> list[Session]:
                          "time zone", 'add timezone = "Europe/Ljubljana" (the venue\'s zone) at the top',
                          key=key)
         else:
-            sessions.append(Session(f"Round {number}", localize(start, event.timezone), minutes, number))
+            label = message("Round %(number)s", number=number)
+            sessions.append(Session(label, localize(start, event.timezone), minutes, number))
     if any(b.start <= a.start for a, b in itertools.pairwise(sessions)):
         problems.add(path, "the round starts are not in order of time",
                      "list the rounds' starts from the first to the last", key="schedule.rounds")

@@ -93,7 +93,7 @@ def person_rows(people: list[Person], kept: Kept | None = None) -> list[list[str
 
 def person_row(person: Person) -> list[str]:
     count = len(person.appearances)
-    what = person.latest.event.name if count == 1 else f"{count} championships"
+    what = person.latest.event.name if count == 1 else str(count)  # the page words the count
     found = ids(person)
     found.pop("person", None)
     return [search_words(person.names, found.values()), person.name, person.latest.player.country, what,

@@ -1,17 +1,47 @@
 """Pages every championship has, whatever its system: overview, players, the organiser's
-Markdown pages and ``event.json``; and the archive's front page."""
+Markdown pages and ``event.json``; the archive's front page; and the filter that gives a
+page's scripts their words for a count (``plural_samples``)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 from publisher import hookimpl
+from publisher.languages import locale_of, message
 from publisher.model import DataFile, Event, Page, Site
 from publisher.problems import ContentError, Problem
 from publisher.text import fold_table, search_key
 
 # What a standings table may show of each player beside the scores, in this order.
 STANDINGS_COLUMNS = ("rank", "rating", "club", "country")
+# Counts that together fall in every plural category of every language (CLDR's ``many``
+# of French is a million).
+_COUNTS = (*range(200), 1000, 10_000, 100_000, 1_000_000)
+
+
+@hookimpl
+def publisher_catalog_dirs() -> list[Path]:
+    return [Path(__file__).parent / "locale"]
+
+
+@hookimpl
+def publisher_jinja_filters() -> dict[str, Any]:
+    return {"plural_samples": plural_samples}
+
+
+@lru_cache(maxsize=16)
+def plural_samples(language: str) -> tuple[tuple[str, int], ...]:
+    """``lang | plural_samples``: each plural category of ``language`` (CLDR's ``one``,
+    ``few``, ``other``...) with a count that falls in it. A page gives a script its words
+    for a count as ``ngettext`` of each sample, by category, and the script picks the form
+    of a number with ``Intl.PluralRules``: so the script carries no words of its own."""
+    rule = locale_of(language).plural_form
+    found: dict[str, int] = {}
+    for count in _COUNTS:
+        found.setdefault(rule(count), count)
+    return tuple(found.items())
 
 
 @hookimpl
@@ -38,9 +68,10 @@ def _players_context(event: Event) -> dict[str, Any]:
 @hookimpl
 def publisher_event_pages(event: Event) -> list[Page | DataFile]:
     outputs: list[Page | DataFile] = [
-        Page("index.html", "event.html", event.name, nav="Overview", nav_order=0),
-        Page("players.html", "players.html", f"Players — {event.name}", lambda: _players_context(event),
-             nav="Players", nav_order=10, context_only=True, sources=(event.toml_path, event.players_path)),
+        Page("index.html", "event.html", event.name, nav=message("Overview"), nav_order=0),
+        Page("players.html", "players.html", message("Players — %(championship)s", championship=event.name),
+             lambda: _players_context(event), nav=message("Players"), nav_order=10, context_only=True,
+             sources=(event.toml_path, event.players_path)),
         DataFile("data/event.json", event_json(event)),
     ]
     outputs += [

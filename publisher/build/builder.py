@@ -279,9 +279,9 @@ class Builder:
         if it must render it."""
         item = BuiltEvent(fingerprint, load_event(self.pm, folder, self.kept))
         if render:
-            batch = self._event_batch(item.event)
+            site = self._bare_site([])
+            batch = self._event_batch(item.event, site)
             writer.check(batch.path(o, code) for o, code in batch.entries)
-            site = Site(self.content_dir, [], url=self._record.settings.url)
             keys = item.keys if self.keyed else None
             if workers > 1:
                 self._render_spread(writer, batch, site, item.event, workers, keys)
@@ -347,8 +347,8 @@ class Builder:
         for rel, data in self._render(writer, batch, site, event, keys, part):
             writer.add(rel, data)
 
-    def _event_batch(self, event: Event) -> Batch:
-        answers = self.pm.hook.publisher_event_pages(event=event, kept=self.kept)
+    def _event_batch(self, event: Event, site: Site) -> Batch:
+        answers = self.pm.hook.publisher_event_pages(event=event, kept=self.kept, site=site)
         outputs = [o for outs in answers for o in outs]
         return Batch(outputs, prefix=event.slug, versions=self._versions(event))
 
@@ -367,7 +367,7 @@ class Builder:
                 made: dict[str, bytes | None] | None, part: slice) -> Iterator[tuple[str, bytes]]:
         """The files of ``batch`` (of its ``part``) whose inputs changed since the last
         build, rendered; their keys go into ``made``."""
-        page_site = site if event is None else Site(self.content_dir, [event], url=site.url)
+        page_site = site if event is None else self._bare_site([event])
         keys = (PageKeys(batch, page_site, event, self._record.theme)
                 if made is not None and self.keyed else None)
         previous = self._previous_keys(event)
@@ -406,9 +406,15 @@ class Builder:
             problems.extend(error.problems)
             return SiteSettings()
 
+    def _bare_site(self, events: list[Event]) -> Site:
+        """The archive of ``events`` with site.toml's settings and the interface's catalogs,
+        without its front page."""
+        settings = self._record.settings
+        return Site(self.content_dir, events, url=settings.url, languages=settings.languages,
+                    catalogs=self.renderer.catalog_dirs)
+
     def _site(self, events: list[Event], problems: list[Problem]) -> Site:
-        site = Site(content_dir=self.content_dir, events=sorted(events, key=_newest_first),
-                    url=self._record.settings.url)
+        site = self._bare_site(sorted(events, key=_newest_first))
         front = self.content_dir / "index.md"
         if front.is_file():
             from publisher.content.markdown_pages import load_page  # Markdown: only for a front page

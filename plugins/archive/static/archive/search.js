@@ -13,6 +13,9 @@
   var year = document.getElementById("archive-year");
   var people = document.getElementById("people-results");
   var note = document.getElementById("search-note");
+  // Every word it shows is the page's, in the page's language (archive/_search.html).
+  var WORDS = JSON.parse(document.getElementById("archive-search-words").textContent);
+  var plural = new Intl.PluralRules(WORDS.lang);
   var SHOWN = 30;
   var shards = {}; // letter -> rows, or null while its file loads
 
@@ -30,6 +33,21 @@
     return fold(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
   }
   var DIGITS = 3; // an id is looked up once this many of its digits are typed
+  // The page's text WORDS[key] with each %(name)s in it replaced by values[name].
+  function say(key, values) {
+    return fill(WORDS[key], values);
+  }
+  function fill(text, values) {
+    return text.replace(/%\((\w+)\)s/g, function (all, name) { return values[name]; });
+  }
+  // "3 players": the words WORDS[key] for the count n, in the form its plural category takes.
+  function count(key, n) {
+    var forms = WORDS[key];
+    return fill(forms[plural.select(n)] || forms.other, {num: n});
+  }
+  function listed(shown) {
+    return say("listed", {shown: shown});
+  }
   function shardOf(word) {
     if (/^[0-9]/.test(word)) return word.length >= DIGITS ? word.slice(0, DIGITS) : null;
     return /^[a-z]/.test(word) ? word.charAt(0) : "_";
@@ -80,7 +98,9 @@
     a.textContent = row[1];
     var what = document.createElement("span");
     what.className = "what";
-    what.textContent = " " + [row[2], row[3]].filter(Boolean).join(" · ");
+    // row[3]: the one championship's name, or how many championships (digits).
+    var championships = /^[0-9]+$/.test(row[3]) ? count("championships", Number(row[3])) : row[3];
+    what.textContent = " " + [row[2], championships].filter(Boolean).join(" · ");
     li.append(a, what);
     return li;
   }
@@ -91,31 +111,30 @@
     if (!wanted.length) {
       people.hidden = true;
       note.hidden = shownEvents === events.length;
-      note.textContent = shownEvents + " of " + events.length + " championships";
+      note.textContent = listed(shownEvents);
       return;
     }
     var letter = wanted.map(shardOf).filter(Boolean)[0];
     if (!letter) {
       people.hidden = true;
       note.hidden = false;
-      note.textContent = "Type " + DIGITS + " digits of an id or more; " + shownEvents + " of " +
-        events.length + " championships";
+      note.textContent = say("both", {people: say("digits", {digits: DIGITS}), championships: listed(shownEvents)});
       return;
     }
     load(letter);
     var rows = shards[letter];
     if (rows === null) {
       note.hidden = false;
-      note.textContent = "Looking up players…";
+      note.textContent = WORDS.looking;
       return;
     }
     var found = rows.filter(function (row) { return prefixOfAWord(row[0].split(" "), wanted); });
     people.replaceChildren.apply(people, found.slice(0, SHOWN).map(personItem));
     people.hidden = !found.length;
     note.hidden = false;
-    note.textContent = (found.length ? found.length + (found.length === 1 ? " player" : " players") +
-      (found.length > SHOWN ? " (the first " + SHOWN + " shown: type more of the name)" : "")
-      : "No player by that name or id") + "; " + shownEvents + " of " + events.length + " championships";
+    var players = found.length ? count("players", found.length) : WORDS.nobody;
+    if (found.length > SHOWN) players = say("many", {players: players, shown: SHOWN});
+    note.textContent = say("both", {people: players, championships: listed(shownEvents)});
   }
 
   input.addEventListener("input", update);
