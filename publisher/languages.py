@@ -13,22 +13,23 @@ the theme, under ``<folder>/<language>/LC_MESSAGES/<domain>.po`` (``zh_Hans`` fo
 ``zh-Hans``); they are compiled in memory when a build first needs a language, so
 there is no compile step to forget (docs/languages.md).
 
-Vocabulary of the core: imports the standard library and Babel only.
+Vocabulary of the core: imports the standard library, and Babel only when a catalog or a
+locale is asked for (a command that shows no page, ``pair``, starts without it).
 """
 
 from __future__ import annotations
 
 import io
 import re
+import sys
 from collections.abc import Iterable, Mapping
 from functools import cache, lru_cache
+from gettext import NullTranslations
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from babel import Locale, UnknownLocaleError
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
-from babel.support import NullTranslations, Translations
+if TYPE_CHECKING:
+    from babel import Locale
 
 SOURCE = "en"  # the language the texts are written in, and the site's when site.toml names none
 # The languages the project ships complete catalogs of (tests/test_catalogs.py checks them).
@@ -36,6 +37,10 @@ SHIPPED = ("en", "ja", "zh-Hans", "zh-Hant", "ko", "fr", "de", "es", "it", "nl",
 # Babel's locale for formatting: the texts' English is British (14 August 2026, colour).
 _FORMAT_LOCALES = {"en": "en_GB"}
 _CODE = re.compile(r"^[a-z]{2,3}(-[A-Z][a-z]{3})?(-[A-Z]{2})?$")
+
+
+# The English texts as they are: the source language, or a language without catalogs.
+_NO_CATALOG = NullTranslations()
 
 
 class Message(str):
@@ -59,8 +64,10 @@ class Message(str):
             values.setdefault("num", n)
         english = plural if plural and n != 1 else msgid
         self = super().__new__(cls, english % values if values else english)
-        self.msgid, self.plural, self.n = msgid, plural, n
-        self.params = tuple(values.items())
+        # Interned: page keys are digests of pickles, which tell a shared string from an equal
+        # one; a fresh build's Messages and those read back from the build's record must agree.
+        self.msgid, self.plural, self.n = sys.intern(msgid), sys.intern(plural), n
+        self.params = tuple((sys.intern(key), value) for key, value in values.items())
         return self
 
     def __reduce__(self) -> tuple:
@@ -131,6 +138,8 @@ def catalog_name(code: str) -> str:
 @cache
 def locale_of(code: str) -> Locale:
     """Babel's locale for formatting dates and numbers in ``code``."""
+    from babel import Locale, UnknownLocaleError
+
     try:
         return Locale.parse(_FORMAT_LOCALES.get(code, catalog_name(code)))
     except (UnknownLocaleError, ValueError):
@@ -141,6 +150,8 @@ def locale_of(code: str) -> Locale:
 def language_name(code: str) -> str:
     """A language's name as its readers write it (日本語, Deutsch, 中文 (简体)), for the
     language switch."""
+    from babel import Locale
+
     name = Locale.parse(catalog_name(code)).get_display_name(catalog_name(code)) or code
     return name[:1].upper() + name[1:]
 
@@ -155,6 +166,8 @@ def translations_for(language: str, folders: tuple[Path, ...]) -> NullTranslatio
     """Every catalog of ``language`` in ``folders`` as one: a later folder's entry wins over
     an earlier one's (an organiser's override over the theme's). English is the source."""
     files = catalog_files(language, folders) if language != SOURCE else []
+    if not files:
+        return _NO_CATALOG
     stamp = tuple((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in files)
     return _translations(language, stamp)
 
@@ -162,6 +175,10 @@ def translations_for(language: str, folders: tuple[Path, ...]) -> NullTranslatio
 @lru_cache(maxsize=64)
 def _translations(language: str, stamp: tuple[tuple[str, int, int], ...]) -> NullTranslations:
     """The catalogs named in ``stamp``, compiled in memory (an edited one has another stamp)."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+    from babel.support import Translations
+
     merged: Translations | None = None
     for name, _, _ in stamp:
         with open(name, "rb") as source:
@@ -174,4 +191,4 @@ def _translations(language: str, stamp: tuple[tuple[str, int, int], ...]) -> Nul
             merged = translations
         else:
             merged.merge(translations)
-    return merged if merged is not None else NullTranslations()
+    return merged if merged is not None else _NO_CATALOG

@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 from publisher import hookimpl
 from publisher.build import builder as build
 from publisher.build.builder import Builder
-from publisher.build.render import theme_dir
+from publisher.build.theme import theme_dir
 from publisher.build.workers import forked_map
 from publisher.cli import main
 from publisher.model import Site

@@ -16,8 +16,6 @@ from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
-import pluggy
-
 from plugins.macmahon.order import pairing_order
 from plugins.macmahon.pairing import STRATEGY_PAIRS, Pairing, Table, pair
 from plugins.macmahon.rounds import Round, round_path
@@ -26,6 +24,7 @@ from plugins.macmahon.standings import display
 from plugins.macmahon.words import LOCALE, sentences
 from publisher.build.loading import load_event
 from publisher.build.output import write_atomically
+from publisher.build.theme import catalog_dirs
 from publisher.languages import SOURCE, in_language
 from publisher.model import Event
 from publisher.problems import ContentError, Problem
@@ -51,15 +50,8 @@ def add_pair_command(subparsers: argparse._SubParsersAction) -> None:
 def run_pair(args: argparse.Namespace) -> int:
     event = load_event(args.plugins, args.event_dir)
     pair_round(event, args.round_number, args.strategy, args.dry_run, args.force, args.discard_results,
-               catalogs=catalog_folders(args.plugins))
+               catalogs=catalog_dirs(args.plugins))
     return 0
-
-
-def catalog_folders(pm: pluggy.PluginManager) -> tuple[Path, ...]:
-    """Where the notes' words are translated: the theme's catalogs and every plugin's."""
-    from publisher.build.render import theme_dir  # and Jinja2: only to write the notes
-
-    return (theme_dir() / "locale", *(d for dirs in pm.hook.publisher_catalog_dirs() for d in dirs))
 
 
 def pair_round(event: Event, round_number: int | None = None, strategy: str | None = None,

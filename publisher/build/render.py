@@ -22,6 +22,7 @@ import pluggy
 from publisher.build.assets import Assets, collect_assets
 from publisher.build.changed import last_changed
 from publisher.build.qr import qr_svg
+from publisher.build.theme import catalog_dirs, theme_dir
 from publisher.build.versions import Versions
 from publisher.content.folders import GAME_NAMES
 from publisher.languages import (
@@ -35,13 +36,6 @@ from publisher.languages import (
 from publisher.model import DataFile, Event, File, Page, Site, made
 from publisher.plugins import systems
 from publisher.text import css_string
-
-
-def theme_dir() -> Path:
-    """The core theme: packaged inside ``publisher`` when installed, ``templates/`` in a checkout."""
-    package = Path(__file__).parent.parent
-    packaged = package / "theme"
-    return packaged if packaged.is_dir() else package.parent / "templates"
 
 
 def dumps(data: Any) -> bytes:
@@ -119,11 +113,7 @@ class Renderer:
             theme_dir() / "static",
             *(d for dirs in reversed(pm.hook.publisher_static_dirs()) for d in dirs),
         ]
-        self.catalog_dirs: tuple[Path, ...] = (
-            theme_dir() / "locale",
-            *(d for dirs in pm.hook.publisher_catalog_dirs() for d in dirs),
-            *([overrides / "locale"] if overrides else []),
-        )
+        self.catalog_dirs = catalog_dirs(pm, overrides)
         self.env = jinja2.Environment(
             loader=_Loader([str(d) for d in self.template_dirs]),
             extensions=["jinja2.ext.i18n"],

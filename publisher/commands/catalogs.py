@@ -20,15 +20,16 @@ import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-
-from babel.messages.catalog import Catalog
-from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
-from babel.messages.pofile import read_po, write_po
+from typing import TYPE_CHECKING
 
 from publisher.languages import SHIPPED, SOURCE, catalog_name
 
+if TYPE_CHECKING:  # Babel's tools are imported when the command runs (tests/test_startup.py)
+    from babel.messages.catalog import Catalog
+
 # What marks a text to translate: Jinja2's gettext calls and the Messages of publisher.languages.
-KEYWORDS = {**DEFAULT_KEYWORDS, "message": None, "plural_message": (1, 2)}
+KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
+            "npgettext": ((1, "c"), 2, 3), "message": None, "plural_message": (1, 2)}
 METHODS = [("**/locale/**", "ignore"), ("**.py", "python"), ("**.html", "jinja2.ext:babel_extract"),
            ("**.xml", "jinja2.ext:babel_extract")]
 OPTIONS = {"**.html": {"extensions": "jinja2.ext.i18n", "trimmed": "true"},
@@ -56,7 +57,7 @@ class Domain:
 
 def domains(pm: object, folders: list[Path] | None = None) -> list[Domain]:
     """The catalogs of ``folders`` (packages), or of the theme and every installed plugin."""
-    from publisher.build.render import theme_dir
+    from publisher.build.theme import theme_dir
 
     theme = theme_dir()
     if folders:
@@ -70,6 +71,8 @@ def domains(pm: object, folders: list[Path] | None = None) -> list[Domain]:
 
 def _catalog(domain: Domain, language: str | None = None) -> Catalog:
     """An empty catalog of ``domain`` (its template without ``language``)."""
+    from babel.messages.catalog import Catalog
+
     return Catalog(locale=catalog_name(language) if language else None, domain=domain.name,
                    project="tournament-publisher", version=None, creation_date=STAMP, revision_date=STAMP,
                    fuzzy=False, header_comment=f"# The tournament publisher's {domain.name} texts"
@@ -79,6 +82,8 @@ def _catalog(domain: Domain, language: str | None = None) -> Catalog:
 
 def extracted(domain: Domain) -> Catalog:
     """The domain's texts as its sources mark them now: the template a ``.po`` follows."""
+    from babel.messages.extract import extract_from_dir
+
     catalog = _catalog(domain)
     for source in domain.sources:
         for name, line, text, comments, context in extract_from_dir(
@@ -90,6 +95,8 @@ def extracted(domain: Domain) -> Catalog:
 
 def update(domain: Domain) -> list[Path]:
     """Write the domain's template and bring each shipped language's file up to date with it."""
+    from babel.messages.pofile import read_po
+
     template = extracted(domain)
     written = [_write(domain.template, template)]
     for language in SHIPPED:
@@ -109,6 +116,8 @@ def update(domain: Domain) -> list[Path]:
 
 def problems(domain: Domain) -> Iterator[str]:
     """What is left to do in the domain's catalogs, one line each; nothing when complete."""
+    from babel.messages.pofile import read_po
+
     template = extracted(domain)
     wanted = {(m.id if isinstance(m.id, str) else m.id[0], m.context) for m in template if m.id}
     if not domain.template.is_file() or _ids(domain.template) != wanted:
@@ -141,12 +150,16 @@ def problems(domain: Domain) -> Iterator[str]:
 
 
 def _ids(path: Path) -> set[tuple[str, str | None]]:
+    from babel.messages.pofile import read_po
+
     with path.open("rb") as file:
         return {(m.id if isinstance(m.id, str) else m.id[0], m.context) for m in read_po(file) if m.id}
 
 
 def _write(path: Path, catalog: Catalog) -> Path:
     """Write ``catalog`` to ``path`` when its bytes changed (sorted by text, no dates that move)."""
+    from babel.messages.pofile import write_po
+
     buffer = io.BytesIO()
     write_po(buffer, catalog, width=WIDTH, sort_output=True, include_previous=False, include_lineno=False)
     data = buffer.getvalue()
