@@ -81,7 +81,7 @@ def test_the_archive_feed_is_in_the_site_language(site):
     root = ET.fromstring((site / "feed.atom").read_bytes())
     assert root.findtext(f"{ATOM}title") == "選手権アーカイブ"
     assert [title for title, _ in entries(site / "feed.atom")][:2] == [
-        "Spring Open 2026 — 最終順位", "Spring Open 2026 — 第2回戦: results complete"]
+        "Spring Open 2026 — 最終順位", "Spring Open 2026 — 第2回戦：全結果確定"]
 
 
 def test_the_calendar_names_the_rounds_in_the_championship_language(site):

@@ -87,7 +87,7 @@ def test_texts_made_in_python_are_translated_with_the_texts_inside_them(site):
 def test_starts_scores_and_prizes_are_written_as_the_page_language_writes_them(site):
     assert "<td>10:00 (土)</td>" in page(site, f"{SLUG}/slips-1.html")
     assert "<td>sam. 10:00</td>" in page(site, f"fr/{SLUG}/slips-1.html")
-    assert "Start: 11月21日(土) 10:00" in page(site, f"{SLUG}/scoresheets-1.html")
+    assert "開始：11月21日(土) 10:00" in page(site, f"{SLUG}/scoresheets-1.html")
     french = page(site, f"fr/{SLUG}/results.html")
     assert "3\u202f000,00\xa0HKD" in french  # the championship's currency, French numbers
     assert "HK$3,000.00" in page(site, f"{SLUG}/results.html")
