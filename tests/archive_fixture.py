@@ -181,7 +181,9 @@ KATO, WANG = "egd-13000001", "egd-13000002"
 
 
 def write_native_archive(content: Path) -> Path:
-    """Write the championship of names in their own script into ``content``."""
+    """Write the championship of names in their own script into ``content``, published in English
+    (at the usual paths) and in Japanese, Korean and simplified Chinese (``ja/``, ``ko/``, ``zh-Hans/``)."""
+    write(content / "site.toml", 'languages = ["en", "ja", "ko", "zh-Hans"]\n')
     write(content / "kansai-open-2026" / "event.toml", NATIVE_TOML)
     write(content / "kansai-open-2026" / "players.csv", NATIVE_PLAYERS)
     write(content / "kansai-open-2026" / "rounds" / "1.csv",

@@ -83,6 +83,20 @@ def test_a_players_own_page_shows_the_name_beside_the_latin_one(site):
     assert '<h1>Kim Minjun <span lang="ko">김민준</span></h1>' in kim
 
 
+@pytest.mark.parametrize(("language", "shown"), [
+    ("ja", '>Katō Hifumi</a> <span lang="ja">加藤 一二三</span>'),
+    ("ko", '>Kim Minjun</a> <span lang="ko">김민준</span>'),
+    ("zh-Hans", '>Wang Xiaoming</a> <span lang="zh">王小明</span>')])
+def test_lists_of_a_page_in_the_names_language_show_it_beside_the_latin_name(site, language, shown):
+    """The pairings (macmahon's filter), the players' list (the core's) and a person's page."""
+    for page in ["kansai-open-2026/round-1.html", "kansai-open-2026/players.html"]:
+        html = (site / language / page).read_text(encoding="utf-8")
+        assert shown in html, page
+        assert len(re.findall(r"<span lang=", html)) == 1, page  # the others' are for their pages
+    person = (site / language / f"players/{KATO}.html").read_text(encoding="utf-8")
+    assert '<h1>Katō Hifumi <span lang="ja">加藤 一二三</span></h1>' in person
+
+
 def test_lists_of_an_english_page_show_the_latin_name_alone_and_find_by_both(site):
     players = (site / "kansai-open-2026/players.html").read_text(encoding="utf-8")
     assert "加藤" not in re.sub(r'data-key="[^"]*"', "", players)
