@@ -1,14 +1,14 @@
 """A championship with ``language = "ja"`` shows no English interface word on its pages.
 
 Two examples (the shogi WOSC, the Hong Kong mahjong open) are built with their event.toml
-set to Japanese. Every page of theirs is read as a reader meets it: its visible text and
-the words of its attributes a reader hears or sees (title, aria-label, alt, placeholder),
-and the words of the scripts' strings. What the organiser wrote is shown as written and
-taken out first: the Markdown pages' text (``.prose``), the players' names and clubs and
-the event's name and venue; the copies' round files lose their notes (written in English
-by an earlier pairing; ``pair`` writes new ones in the championship's language). What remains may hold no word of the interface's English
-texts (every msgid of the shipped catalogs): such a word is a text that was not marked
-for translation, or a catalog that was not used.
+set to Japanese. Every page of theirs is read as a reader meets it: its visible text, the
+words of its attributes a reader hears or sees (title, aria-label, alt, placeholder) and
+the scripts' strings. What the organiser wrote is shown as written and taken out first:
+the Markdown pages' text (``.prose``), the players' names and clubs, the event's name and
+venue; the copies' round files lose their notes (written in English by an earlier
+pairing; ``pair`` writes new ones in the championship's language). What remains may hold
+no word of the interface's English texts (every msgid of the shipped catalogs): such a
+word is a text that was not marked for translation, or a catalog that was not used.
 """
 
 from __future__ import annotations

@@ -19,9 +19,9 @@ from plugins.macmahon.standings import (
     display,
     unplayed_text,
 )
-from plugins.macmahon.words import names_in_sentence, seat_names
+from plugins.macmahon.words import seat_names
 from publisher.build.kept import Kept
-from publisher.languages import Message, message, plural_message
+from publisher.languages import Message, message, names_in_sentence, plural_message
 from publisher.model import DataFile, Event, Page
 from publisher.problems import display_path
 

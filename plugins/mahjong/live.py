@@ -5,14 +5,13 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from plugins.mahjong.lists import names, semicolons
 from plugins.mahjong.pages import round_label
 from plugins.mahjong.schedule import clock
 from plugins.mahjong.seats import SEATS, WINDS
 from plugins.mahjong.settings import Settings
 from plugins.mahjong.standings import ELIMINATED, WITHDRAWN, Standing, display, places
 from plugins.mahjong.tournament import Mahjong, Round
-from publisher.languages import Message, message, plural_message
+from publisher.languages import Message, listed_with_semicolons, message, names_in_sentence, plural_message
 from publisher.model import Event
 
 
@@ -23,7 +22,7 @@ def status(event: Event, state: Mahjong) -> Message:
     final = state.settings.is_final(current.number)
     if state.finished:
         winners = [event.player(s.player).name for s in current.standings if s.rank == 1]
-        return message("Final played: won by %(winners)s", winners=names(winners))
+        return message("Final played: won by %(winners)s", winners=names_in_sentence(winners))
     if current.complete:
         return message("Round %(number)s of %(rounds)s played", number=current.number, rounds=total)
     where = (message("Final (round %(rounds)s of %(rounds)s)", rounds=total) if final
@@ -86,7 +85,7 @@ def live_view(event: Event, state: Mahjong) -> dict[str, Any]:
                 "%(round)s, %(part)s", round=label, part=named)
             tables = current.parts[part - 1].tables
         else:  # round 1's groups at different parts: each group's tables of its part
-            view["heading"] = message("%(round)s: %(groups)s", round=label, groups=semicolons([
+            view["heading"] = message("%(round)s: %(groups)s", round=label, groups=listed_with_semicolons([
                 message("group %(group)s, %(part)s", group=g,
                         part=settings.part_label(current.number, p, start=False))
                 for g, p in playing.items()]))
