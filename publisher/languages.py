@@ -97,6 +97,29 @@ def plural_message(singular: str, plural: str, n: int, /, **params: Any) -> Mess
     return Message(singular, params, plural, n)
 
 
+class Number(Message):
+    """A number inside a text (points, a total), written as the page's language writes it:
+    ``12.50`` in English as the plugin wrote it, ``12,50`` in French, by Babel's CLDR data."""
+
+    def __new__(cls, value: Any, digits: int, english: str) -> Number:
+        self = str.__new__(cls, english)
+        self.msgid, self.plural, self.n, self.params = english, "", None, ()
+        self.value, self.digits = value, digits
+        return self
+
+    def __reduce__(self) -> tuple:
+        return Number, (self.value, self.digits, str(self))
+
+    def translate(self, translations: NullTranslations) -> str:
+        language = getattr(translations, "language", SOURCE)
+        if language == SOURCE:
+            return str(self)
+        from babel.numbers import format_decimal
+
+        pattern = "#,##0." + "0" * self.digits if self.digits else "#,##0"
+        return format_decimal(self.value, format=pattern, locale=locale_of(language))
+
+
 class Ordinal(Message):
     """A place as a language writes it in a sentence: 1st, 2nd, 23rd; 1er, 2e; 2位.
 

@@ -9,7 +9,7 @@ from plugins.mahjong.pages import round_label
 from plugins.mahjong.schedule import clock
 from plugins.mahjong.seats import SEATS, WINDS
 from plugins.mahjong.settings import Settings
-from plugins.mahjong.standings import ELIMINATED, WITHDRAWN, Standing, display, places
+from plugins.mahjong.standings import ELIMINATED, WITHDRAWN, Standing, display, places, shown
 from plugins.mahjong.tournament import Mahjong, Round
 from publisher.languages import Message, listed_with_semicolons, message, names_in_sentence, plural_message
 from publisher.model import Event
@@ -120,7 +120,7 @@ def _out(event: Event, state: Mahjong) -> list[dict[str, str]]:
                 note = message("withdrew after %(round)s", round=label)
             elif s.status == ELIMINATED:
                 note = message("out after %(round)s: rank %(rank)s of %(players)s, %(total)s", round=label,
-                               rank=place[s.rank], players=len(current.field), total=display(s.total))
+                               rank=place[s.rank], players=len(current.field), total=shown(s.total))
             else:
                 continue
             out.append({"id": s.player, "name": event.player(s.player).name, "note": note})
@@ -186,4 +186,4 @@ def _note(s: Standing, final: bool, carried: bool) -> str:
         return message("withdrew")
     if s.status == ELIMINATED and not final:
         return message("out")
-    return message("carried %(points)s", points=display(s.carried)) if carried else ""
+    return message("carried %(points)s", points=shown(s.carried)) if carried else ""

@@ -21,7 +21,7 @@ from fractions import Fraction
 from itertools import groupby
 
 from plugins.mahjong.rounds import Lottery, Penalty, Scores
-from publisher.languages import listed_with_semicolons, message, ordinal
+from publisher.languages import Number, listed_with_semicolons, message, ordinal
 from publisher.problems import ContentError, Problem, Problems
 
 ADVANCED, ELIMINATED, PENDING, WITHDRAWN = "advanced", "eliminated", "pending", "withdrawn"
@@ -65,6 +65,11 @@ def display(value: Fraction) -> str:
     cents = value.numerator * 100 // value.denominator
     sign = "-" if cents < 0 else ""
     return f"{sign}{abs(cents) // 100}.{abs(cents) % 100:02d}"
+
+
+def shown(value: Fraction) -> Number:
+    """:func:`display` inside a sentence: written as the page's language writes numbers."""
+    return Number(cents(value), 2, display(value))
 
 
 def cents(value: Fraction) -> Decimal:
@@ -148,7 +153,7 @@ def _break_tie(ordered: list[Standing], keep: int, seed: str, round_number: int,
     for index, standing in enumerate(broken):  # the rank stays shared: equal totals
         standing.tiebreak = message(
             "tied on %(total)s across the cut (%(players)s players); winning hands %(hands)s; "
-            "place %(place)s of the tie: %(why)s", total=display(total), players=len(tied),
+            "place %(place)s of the tie: %(why)s", total=shown(total), players=len(tied),
             hands=_hands_text(standing.hands), place=index + 1,
             why=listed_with_semicolons(_relations(broken, index, first + index < keep, lot, hall, name_of)))
     return ordered[:first] + broken + ordered[first + len(tied):]
