@@ -111,7 +111,7 @@ class Number(Message):
         return Number, (self.value, self.digits, str(self))
 
     def translate(self, translations: NullTranslations) -> str:
-        language = getattr(translations, "language", SOURCE)
+        language = language_of(translations)
         if language == SOURCE:
             return str(self)
         from babel.numbers import format_decimal
@@ -137,7 +137,7 @@ class Ordinal(Message):
         return Ordinal, (self.place,)
 
     def translate(self, translations: NullTranslations) -> str:
-        language = getattr(translations, "language", SOURCE)
+        language = language_of(translations)
         if language == SOURCE:
             return str(self)
         category = locale_of(language).ordinal_form(self.place)
@@ -202,6 +202,12 @@ def sentences(parts: Iterable[str]) -> str:
             # Translators: two sentences one after the other.
             text = message("%(sentence)s %(next)s", sentence=text, next=part) if text else part
     return text
+
+
+def language_of(translations: NullTranslations) -> str:
+    """The language ``translations`` translate into (English for none): for texts whose form
+    depends on the language itself, not only on a catalog (ordinals, numbers, country names)."""
+    return getattr(translations, "language", SOURCE)
 
 
 def translated(value: Any, translations: NullTranslations) -> Any:
