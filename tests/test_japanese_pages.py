@@ -14,6 +14,7 @@ word is a text that was not marked for translation, or a catalog that was not us
 from __future__ import annotations
 
 import csv
+import json
 import re
 import shutil
 from html.parser import HTMLParser
@@ -29,7 +30,7 @@ EXAMPLES = Path(__file__).resolve().parent.parent / "content"
 CHAMPIONSHIPS = ["wosc-2026", "hk-mahjong-open-2026"]
 # Words that are the same in a Japanese tournament's pages: abbreviations and formats.
 KEPT = {"sos", "sosos", "sodos", "mms", "egd", "ema", "csv", "json", "utc", "qr", "mcmahon", "elo",
-        "ics", "atom", "rss", "id", "pin"}
+        "ics", "atom", "rss", "id", "pin", "javascript", "opengotha", "nbw", "esc", "dan", "kyu"}
 SPOKEN = ("title", "aria-label", "alt", "placeholder")
 
 
@@ -59,8 +60,21 @@ class Visible(HTMLParser):
             self.prose.pop()
 
     def handle_data(self, data: str) -> None:
-        if not self.hidden and not self.prose:
+        if self.lasttag == "script" and self.hidden == 0 and data.strip().startswith(("{", "[")):
+            self.parts += strings(json.loads(data))  # the scripts' words: its values, not its keys
+        elif not self.hidden and not self.prose:
             self.parts.append(data)
+
+
+def strings(value: object) -> list[str]:
+    """Every text in a JSON value, its placeholders (``%(shown)s``) left out."""
+    if isinstance(value, str):
+        return [re.sub(r"%\(\w+\)\w", " ", value)]
+    if isinstance(value, dict):
+        return [s for item in value.values() for s in strings(item)]
+    if isinstance(value, list):
+        return [s for item in value for s in strings(item)]
+    return []
 
 
 def interface_words() -> set[str]:
