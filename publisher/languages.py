@@ -22,8 +22,8 @@ from __future__ import annotations
 import io
 import re
 import sys
-from collections.abc import Iterable, Mapping
-from functools import cache, lru_cache
+from collections.abc import Iterable, Mapping, Sequence
+from functools import cache, lru_cache, reduce
 from gettext import NullTranslations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -95,6 +95,119 @@ def plural_message(singular: str, plural: str, n: int, /, **params: Any) -> Mess
     """Interface text that depends on a count ``n`` (``%(num)d table``, ``%(num)d tables``);
     each language has as many forms as its grammar needs."""
     return Message(singular, params, plural, n)
+
+
+class Number(Message):
+    """A number inside a text (points, a total), written as the page's language writes it:
+    ``12.50`` in English as the plugin wrote it, ``12,50`` in French, by Babel's CLDR data."""
+
+    def __new__(cls, value: Any, digits: int, english: str) -> Number:
+        self = str.__new__(cls, english)
+        self.msgid, self.plural, self.n, self.params = english, "", None, ()
+        self.value, self.digits = value, digits
+        return self
+
+    def __reduce__(self) -> tuple:
+        return Number, (self.value, self.digits, str(self))
+
+    def translate(self, translations: NullTranslations) -> str:
+        language = language_of(translations)
+        if language == SOURCE:
+            return str(self)
+        from babel.numbers import format_decimal
+
+        pattern = "#,##0." + "0" * self.digits if self.digits else "#,##0"
+        return format_decimal(self.value, format=pattern, locale=locale_of(language))
+
+
+class Ordinal(Message):
+    """A place as a language writes it in a sentence: 1st, 2nd, 23rd; 1er, 2e; 2位.
+
+    Which form a number takes is the language's (CLDR's ordinal categories, through Babel),
+    picked when the page's language is known; each form is a text of the catalogs, so
+    English's four endings are four texts and a language with one form translates all
+    four alike."""
+
+    def __new__(cls, n: int) -> Ordinal:
+        self = super().__new__(cls, _ORDINALS[_english_ordinal(n)], {"place": n})
+        self.place = n
+        return self
+
+    def __reduce__(self) -> tuple:
+        return Ordinal, (self.place,)
+
+    def translate(self, translations: NullTranslations) -> str:
+        language = language_of(translations)
+        if language == SOURCE:
+            return str(self)
+        category = locale_of(language).ordinal_form(self.place)
+        return translations.gettext(_ORDINALS.get(category, _ORDINALS["other"])) % {"place": self.place}
+
+
+def _english_ordinal(n: int) -> str:
+    """English's ordinal category of ``n`` (CLDR): one (1st, 21st), two, few, other (11th...)."""
+    if 11 <= n % 100 <= 13:
+        return "other"
+    return {1: "one", 2: "two", 3: "few"}.get(n % 10, "other")
+
+
+# The texts of a place, one per ordinal category English has.
+_ORDINALS = {
+    # Translators: a place (1st, 21st; in French 1er, 21e); the form of the language's "one" ordinals.
+    "one": "%(place)sst",
+    # Translators: a place (2nd, 22nd); the form of the language's "two" ordinals.
+    "two": "%(place)snd",
+    # Translators: a place (3rd, 23rd); the form of the language's "few" ordinals.
+    "few": "%(place)srd",
+    # Translators: a place (4th, 11th, 12th); the form of every other ordinal (Japanese: %(place)s位).
+    "other": "%(place)sth",
+}
+
+
+def ordinal(n: int) -> Ordinal:
+    """``n`` as a place in a sentence, in the page's language: ``2nd``, ``2e``, ``2位``."""
+    return Ordinal(n)
+
+
+def listed(items: Sequence[str]) -> str:
+    """``A, B, C``: items in a sentence, one item as it is; joined by a text of the catalogs,
+    so a language writes the list its own way (``A、B、C``). Joined with ``", ".join`` a
+    list of Messages would stay English."""
+    # Translators: a list inside a sentence: the items so far, then one more.
+    return reduce(lambda text, item: message("%(list)s, %(item)s", list=text, item=item), items)
+
+
+def listed_with_semicolons(items: Sequence[str]) -> str:
+    """``A; B; C``: items that hold commas of their own."""
+    # Translators: a list of clauses that have commas of their own: the clauses so far, then one more.
+    return reduce(lambda text, item: message("%(list)s; %(item)s", list=text, item=item), items)
+
+
+def names_in_sentence(items: Sequence[str]) -> str:
+    """``A``, ``A and B``, ``A, B and C``: names in a sentence, as
+    :func:`publisher.text.join_names` writes them in English."""
+    *others, last = items
+    if not others:
+        return last
+    # Translators: names in a sentence: the names before the last one, then the last one.
+    return message("%(list)s and %(item)s", list=listed(others), item=last)
+
+
+def sentences(parts: Iterable[str]) -> str:
+    """Sentences one after another as one text (``""`` for none): a language that runs its
+    sentences together without a space translates the joint."""
+    text = ""
+    for part in parts:
+        if part:
+            # Translators: two sentences one after the other.
+            text = message("%(sentence)s %(next)s", sentence=text, next=part) if text else part
+    return text
+
+
+def language_of(translations: NullTranslations) -> str:
+    """The language ``translations`` translate into (English for none): for texts whose form
+    depends on the language itself, not only on a catalog (ordinals, numbers, country names)."""
+    return getattr(translations, "language", SOURCE)
 
 
 def translated(value: Any, translations: NullTranslations) -> Any:
@@ -191,4 +304,7 @@ def _translations(language: str, stamp: tuple[tuple[str, int, int], ...]) -> Nul
             merged = translations
         else:
             merged.merge(translations)
-    return merged if merged is not None else _NO_CATALOG
+    if merged is None:
+        return _NO_CATALOG
+    merged.language = language  # type: ignore[attr-defined]  # for the forms of ordinals (Ordinal)
+    return merged

@@ -25,6 +25,8 @@ from publisher.ranks import Rank
 @dataclass(slots=True)
 class Player:
     """One row of players.csv. ``fields`` keeps every column as typed, for templates.
+    ``name_native`` is the name in the player's own script (加藤 一二三), "" for none: pages show
+    it beside ``name`` (:mod:`publisher.native`), and searches find the player by it.
     Slotted: an archive keeps every player of every championship (publisher/build/summary.py)."""
 
     id: str
@@ -37,6 +39,7 @@ class Player:
     esc_rank: int | None = None
     esc_round2: bool = False
     group: str = ""
+    name_native: str = ""
     fields: dict[str, str] = field(default_factory=dict)
 
     def __reduce__(self) -> tuple:
@@ -47,7 +50,7 @@ class Player:
     def as_json(self) -> dict[str, Any]:
         """The player as ``event.json`` carries it: contract keys, then the extra columns."""
         data: dict[str, Any] = {
-            "id": self.id, "name": self.name,
+            "id": self.id, "name": self.name, "name_native": self.name_native,
             "rank": str(self.rank) if self.rank else None, "rating": self.rating,
             "country": self.country, "club": self.club,
             "esc_rank": self.esc_rank, "esc_round2": self.esc_round2, "group": self.group,

@@ -10,6 +10,8 @@ from functools import lru_cache
 
 from anyascii import anyascii
 
+from publisher.native import long_vowel_spellings, readings
+
 
 def ordinal(n: int) -> str:
     """``1st``, ``2nd``, ``3rd``, ``4th``, ``11th``, ``21st``: a place as people write it.
@@ -87,18 +89,25 @@ def fold(text: str) -> str:
 
 
 @lru_cache(maxsize=FOLDS_KEPT)
-def search_key(text: str) -> str:
+def search_key(text: str, country: str = "") -> str:
     """Every way a reader may type ``text``, folded, for matching typed text folded by :func:`fold`.
 
     German readers write ``ü`` as ``ue`` (``Müller``, ``Mueller``), so a name with an
-    umlaut on a, o or u carries both spellings: ``"muller mueller"``.
+    umlaut on a, o or u carries both spellings: ``"muller mueller"``. A Japanese long vowel
+    written with a macron carries the four spellings readers type (``Katō``: ``kato katou katoh
+    katoo``), and a name in Japanese, Chinese or Korean letters (加藤, 王小明, 김민준) its readings
+    in Latin letters (:func:`publisher.native.readings`); ``country``, the player's, tells
+    whether Han characters alone are read as Japanese or Chinese.
     """
     if text.isascii():
         return text.lower()
     plain = fold(text)
     umlauts = re.sub("([aouAOU])\u0308", r"\1e", unicodedata.normalize("NFD", text))
     spelled = fold(umlauts)
-    return plain if spelled == plain else f"{plain} {spelled}"
+    key = plain if spelled == plain else f"{plain} {spelled}"
+    known = set(key.split())
+    more = dict.fromkeys(fold(w) for w in (*long_vowel_spellings(text), *readings(text, country)))
+    return " ".join([key, *(w for w in more if w not in known)])
 
 
 def fold_table() -> dict[str, str]:

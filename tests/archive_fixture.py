@@ -157,3 +157,35 @@ def read_people(site: Path) -> list[dict]:
              for person in json.loads((site / "data" / part["path"]).read_text(encoding="utf-8"))["people"]]
     assert index["count"] == len(found)
     return found
+
+
+# A championship of players with names in their own script, in play (round 1 has no results
+# yet, so find-your-table lists its tables): a Japanese name with a space and a macron in its
+# Latin spelling, a Chinese and a Korean one without spaces, and a Slovene player without one.
+NATIVE_TOML = """
+    name = "Kansai Open 2026"
+    game = "go"
+    system = "swiss"
+    start = 2026-04-04
+    rounds = 2
+    seed = "kansai"
+"""
+NATIVE_PLAYERS = """
+    id,name,rank,country,egd_pin,name_native
+    k1,Katō Hifumi,5d,JP,13000001,加藤 一二三
+    k2,Wang Xiaoming,4d,CN,13000002,王小明
+    k3,Kim Minjun,3d,KR,,김민준
+    k4,Ana Novak,2d,SI,13000004,
+"""
+KATO, WANG = "egd-13000001", "egd-13000002"
+
+
+def write_native_archive(content: Path) -> Path:
+    """Write the championship of names in their own script into ``content``, published in English
+    (at the usual paths) and in Japanese, Korean and simplified Chinese (``ja/``, ``ko/``, ``zh-Hans/``)."""
+    write(content / "site.toml", 'languages = ["en", "ja", "ko", "zh-Hans"]\n')
+    write(content / "kansai-open-2026" / "event.toml", NATIVE_TOML)
+    write(content / "kansai-open-2026" / "players.csv", NATIVE_PLAYERS)
+    write(content / "kansai-open-2026" / "rounds" / "1.csv",
+          "table,player1,player2,result\n1,k1,k2,\n2,k3,k4,\n")
+    return content

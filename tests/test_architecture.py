@@ -19,8 +19,8 @@ ROOT = Path(__file__).resolve().parent.parent
 # The core's stages in pipeline order: a module imports only its own stage and earlier ones.
 # A stage is a list of module names; "x.*" is every module under package x.
 STAGES: list[tuple[str, list[str]]] = [
-    ("vocabulary", ["publisher", "publisher.problems", "publisher.ranks", "publisher.text",
-                    "publisher.model", "publisher.failures", "publisher.languages"]),
+    ("vocabulary", ["publisher", "publisher.problems", "publisher.ranks", "publisher.native",
+                    "publisher.text", "publisher.model", "publisher.failures", "publisher.languages"]),
     # What the hooks name: the interfaces that plugins implement or are handed.
     ("interfaces", ["publisher.formats", "publisher.build.kept", "publisher.publish.targets",
                     "publisher.live.sheets"]),

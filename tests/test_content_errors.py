@@ -54,6 +54,27 @@ def test_malformed_ids_and_missing_names_are_reported_together(archive, publishe
     ]
 
 
+def test_a_name_in_its_own_script_too_long_or_with_a_control_character(archive, published, run):
+    """name_native is checked as name is: one line of text (a line break inside quotes is a space,
+    a control character stops the build at its line), and a few characters, not a pasted row."""
+    path = _rel(archive / "club-swiss/players.csv")
+    pasted = "加藤 一二三,Nihon Ki-in,JP,2d,2300,加藤 一二三,日本棋院,東京都千代田区五番町 7 番地,1234567890"
+    write(archive / "club-swiss/players.csv", f"""
+        id,name,rank,name_native
+        a,Ann Able,3d,"{pasted}"
+        b,Bob Baker,1k,"王
+        小明"
+    """)
+    assert build_fails(run, archive, published) == [
+        f"error: {path}:2: name_native of 'a' has {len(pasted)} characters, more than 60. Fix: write only "
+        "the name in the player's own script, like 加藤 一二三, or leave it empty"]
+    write(archive / "club-swiss/players.csv",
+          "id,name,rank,name_native\na,Ann Able,3d,\nb,Bob,1k,王\x1b小明\n")
+    assert build_fails(run, archive, published) == [
+        f"error: {path}:3: holds the control character U+001B, which is not text. Fix: delete it, or save "
+        "the file again as plain UTF-8 text from your editor or spreadsheet"]
+
+
 def test_a_missing_required_column(archive, published, run):
     write(archive / "club-swiss/players.csv", "id,rank\na,3d\n")
     assert build_fails(run, archive, published) == [

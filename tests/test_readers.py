@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from publisher.content.csvfiles import FIELD, RATING, ROUNDS, read_csv
+from publisher.content.folders import read_players
 from publisher.content.textfiles import read_text, unreadable
 from publisher.problems import ContentError
 
@@ -91,6 +92,14 @@ def test_a_quote_closed_lines_later_names_the_line_it_opened(tmp_path):
 def test_a_line_break_inside_quotes_is_a_space_and_lines_stay_right(tmp_path):
     assert rows(tmp_path / "p.csv", 'id,name\na,"Ana\r\nKovačević"\nb,Bob\n') == [
         (2, {"id": "a", "name": "Ana Kovačević"}), (4, {"id": "b", "name": "Bob"})]
+
+
+def test_a_name_in_its_own_script_is_read_onto_the_player_as_one_line(tmp_path):
+    path = tmp_path / "players.csv"
+    path.write_text('id,name,country,name_native\nk1,Katō Hifumi,JP,"加藤\n一二三"\nk2,Wang Xiaoming,CN,'
+                    "王小明\u2028\nk3,Ana Novak,SI,\nk4,Kim Minjun,KR,김\u3000민준\n", encoding="utf-8")
+    assert [(p.id, p.line, p.name_native) for p in read_players(path)] == [
+        ("k1", 2, "加藤 一二三"), ("k2", 4, "王小明"), ("k3", 5, ""), ("k4", 6, "김\u3000민준")]
 
 
 @pytest.mark.parametrize("separator", ["\u2028", "\u2029", "\x0c", "\x0b", "\t"])

@@ -91,7 +91,7 @@ def test_find_lists_everyone_by_name_with_table_and_opponent(tmp_path):
 
 
 def test_find_data_without_tables_is_an_empty_list():
-    assert find_data({"heading": "", "tables": []}) == {"heading": "", "entries": [], "out": []}
+    assert find_data({"heading": "", "tables": []}, {}) == {"heading": "", "entries": [], "out": []}
 
 
 def test_players_no_longer_at_the_tables_are_listed_with_why():
@@ -99,7 +99,7 @@ def test_players_no_longer_at_the_tables_are_listed_with_why():
     live = {"heading": "Round 2", "tables": [], "out": [
         {"id": "m9", "name": "Ødegård Zoe", "note": "out after round 1: rank 37 of 64, -12.5"},
         {"id": "m2", "name": "Ann Ames", "note": "withdrew after round 1"}]}
-    assert find_data(live)["out"] == [
+    assert find_data(live, {})["out"] == [
         {"key": "ann ames m2", "name": "Ann Ames", "note": "withdrew after round 1"},
         {"key": "odegard zoe m9", "name": "Ødegård Zoe", "note": "out after round 1: rank 37 of 64, -12.5"}]
 
@@ -119,7 +119,7 @@ def test_find_rows_are_in_folded_name_order_with_the_results_side():
         {"id": "c", "name": "Carl", "seat": "W"}]}, {"table": "1", "result": "0-1", "players": [
         {"id": "m", "name": "Jörg Müller", "seat": "Black"},
         {"id": "l", "name": "Łukasz", "seat": "White"}]}]}
-    assert [(e.name, e.table, e.seat, e.others, e.result, e.key) for e in find_entries(live)] == [
+    assert [(e.name, e.table, e.seat, e.others, e.result, e.key) for e in find_entries(live, {})] == [
         ("Carl", "3", "W", "Émile, dora", "", "carl c"), ("dora", "3", "S", "Émile, Carl", "", "dora a"),
         ("Émile", "3", "E", "dora, Carl", "", "emile b"),
         ("Jörg Müller", "1", "Black", "Łukasz", "lost 0-1", "jorg muller m joerg mueller m"),

@@ -79,4 +79,23 @@ def test_crosstable_rows_are_the_former_cells(names, ids, handicap, points, forf
 @given(name=texts, href=texts, rank=st.none() | st.sampled_from(["3d", "12k", "1p", "30k"]))
 def test_ranked_player_is_the_former_pairings_cell(name, href, rank):
     player = Player("x", name, 2, rank=Rank.parse(rank) if rank else None)
-    assert ranked_player(player, href) == RANKED_PLAYER.render(player=player, pages=href)
+    assert ranked_player({}, player, href) == RANKED_PLAYER.render(player=player, pages=href)
+
+
+def test_a_name_in_its_own_script_is_beside_the_latin_one_on_pages_of_its_language():
+    """A page without a language is English; a Japanese page shows 加藤 瞬 with its lang, a
+    Chinese or Korean one does not, and Han characters of a Chinese player are Chinese."""
+    kato = Player("s028", "Kato Shun", 2, rank=Rank.parse("5d"), country="JP", name_native="加藤 瞬")
+    wang = Player("s060", "Wang Wei", 3, country="CN", name_native="王伟")
+    latin = '<a href="p/s028.html">Kato Shun</a>'
+    assert ranked_player({}, kato, "p/") == ranked_player({"lang": "en"}, kato, "p/") == (
+        f'{latin} <span class="tag">5d</span>')
+    assert ranked_player({"lang": "ja"}, kato, "p/") == (
+        f'{latin} <span lang="ja">加藤 瞬</span> <span class="tag">5d</span>')
+    assert ranked_player({"lang": "zh-Hans"}, kato, "p/") == ranked_player({"lang": "ko"}, kato, "p/")
+    assert ranked_player({"lang": "zh-Hant"}, wang, "p/") == (
+        '<a href="p/s060.html">Wang Wei</a> <span lang="zh">王伟</span>')
+    line = Standing("s028", 1, False, 3.0, 3.0, {}, 2)
+    assert FILTERED.render(line=line, player=kato, pages="p/", lang="ja") == (
+        f'<td class="num">1</td><td>{latin} <span lang="ja">加藤 瞬</span> '
+        '<span class="tag">withdrew after&nbsp;round&nbsp;2</span></td>')

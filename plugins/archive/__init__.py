@@ -47,9 +47,9 @@ def publisher_catalog_dirs() -> list[Path]:
 
 @hookimpl
 def publisher_jinja_filters() -> dict[str, Any]:
-    from plugins.archive.filters import country, ordinal  # Jinja2: only commands that render
+    from plugins.archive.filters import country, place  # Jinja2: only commands that render
 
-    return {"person_key": person_key, "country": country, "ordinal": ordinal}
+    return {"person_key": person_key, "country": country, "ordinal": place}
 
 
 @hookimpl

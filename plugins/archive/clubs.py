@@ -25,13 +25,16 @@ import sys
 from collections import Counter
 from collections.abc import Iterable
 from functools import lru_cache
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from plugins.archive.people import Appearance, Person, outside_ascii
 from publisher.build.kept import Kept
-from publisher.languages import SOURCE, locale_of, message
+from publisher.languages import SOURCE, Message, language_of, locale_of, message
 from publisher.model import Page
 from publisher.text import fold
+
+if TYPE_CHECKING:
+    from gettext import NullTranslations
 
 CLUBS, COUNTRIES = "clubs", "countries"
 _SLUG_PARTS = re.compile(r"[a-z0-9]+")
@@ -116,6 +119,23 @@ def country_name(code: str, language: str = SOURCE) -> str:
     return locale_of(language).territories.get(code, code)
 
 
+class CountryName(Message):
+    """A country's name as a page's title (or any text a template prints): its name in the
+    page's language when the page is rendered (the CLDR's), in English until then."""
+
+    def __new__(cls, code: str) -> CountryName:
+        self = str.__new__(cls, country_name(code))
+        self.msgid, self.plural, self.n, self.params = str(self), "", None, ()
+        self.code = code
+        return self
+
+    def __reduce__(self) -> tuple:
+        return CountryName, (self.code,)
+
+    def translate(self, translations: NullTranslations) -> str:
+        return country_name(self.code, language_of(translations))
+
+
 def club_link(club: str) -> str:
     """The page of a club, from the site root, or "" for no club."""
     return group_page(CLUBS, club_slug(club)) if club.strip() else ""
@@ -194,7 +214,7 @@ def _group(kind: str, slug: str, names: list[str], members: list[Member]) -> Gro
     """A club (its members' rows' spellings of it in ``names``) or a country (``slug`` its code)."""
     if kind == CLUBS:
         return Group(CLUBS, slug, *_spellings(names), _sorted(members))
-    return Group(COUNTRIES, slug.lower(), country_name(slug), (), _sorted(members))
+    return Group(COUNTRIES, slug.lower(), CountryName(slug), (), _sorted(members))
 
 
 def _spellings(names: Iterable[str]) -> tuple[str, tuple[str, ...]]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import jinja2
 
 from plugins.archive.clubs import country_code, country_name
-from publisher.languages import SOURCE, Message, locale_of, message, translated
+from publisher.languages import SOURCE, ordinal, translated
 
 
 @jinja2.pass_context
@@ -21,26 +21,10 @@ def country(context: jinja2.runtime.Context, value: str) -> str:
 
 
 @jinja2.pass_context
-def ordinal(context: jinja2.runtime.Context, place: str) -> str:
+def place(context: jinja2.runtime.Context, value: str) -> str:
     """``| ordinal``: a place (``2``, or ``=2`` for one shared) as the page's language writes
-    it in a sentence: "=2nd" in English. Which form a number takes is the language's
-    (CLDR's ordinal categories); each form is a text of the catalogs."""
-    number = place.lstrip("=")
+    it in a sentence: "=2nd" in English (publisher.languages.ordinal)."""
+    number = value.lstrip("=")
     if not number.isdigit():
-        return place
-    category = locale_of(context.get("lang", SOURCE)).ordinal_form(int(number))
-    text = translated(_ordinal(category, number), context["_translations"])
-    return place[: len(place) - len(number)] + text
-
-
-def _ordinal(category: str, number: str) -> Message:
-    """The text of a place whose number is of ordinal ``category`` in the page's language.
-    English has four, and each language translates those its own categories take
-    (Japanese only ``other``: "%(place)s位")."""
-    if category == "one":
-        return message("%(place)sst", place=number)
-    if category == "two":
-        return message("%(place)snd", place=number)
-    if category == "few":
-        return message("%(place)srd", place=number)
-    return message("%(place)sth", place=number)
+        return value
+    return value[: len(value) - len(number)] + translated(ordinal(int(number)), context["_translations"])

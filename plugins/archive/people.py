@@ -187,6 +187,16 @@ class Person:
         return self.names[1:]
 
     @property
+    def name_native(self) -> str:
+        """Their name in their own script (加藤 一二三) as their latest row that writes one has it,
+        or ""."""
+        return next((a.player.name_native for a in reversed(self.appearances) if a.player.name_native), "")
+
+    @property
+    def country(self) -> str:
+        return self.latest.player.country
+
+    @property
     def page(self) -> str:
         return f"players/{self.key}.html"
 
@@ -440,7 +450,8 @@ def _person_bytes(person: Person) -> bytes:
 
 def person_json(person: Person) -> dict:
     return {
-        "key": person.key, "name": person.name, "also": list(person.former_names),
+        "key": person.key, "name": person.name, "name_native": person.name_native,
+        "also": list(person.former_names),
         "country": person.latest.player.country, "club": person.latest.player.club, "page": person.page,
         "ids": ids(person),
         "championships": [{

@@ -6,7 +6,8 @@ pointing to their page there. A row is found by its words (:func:`search_words`)
 part of every name the person played under, split where the name has a space, a hyphen
 or an apostrophe, and each such name word joined again ("o'neill" is ``o``, ``neill``
 and ``oneill``), folded by the same ``search_key`` as find-your-table ("kovacevic"
-finds "Kovačević", "lukasz" finds "Łukasz"); and their federation ids (``00123456``,
+finds "Kovačević", "lukasz" finds "Łukasz"); their name in their own script with its
+readings (加藤, 加藤一二三, ``katou``, ``kato``); and their federation ids (``00123456``,
 and ``123456`` as a spreadsheet writes it). The page folds what is typed with ``fold``
 and the table of letters that accents do not cover (``data/search/fold.js``), splits it
 the same way, and finds the rows where every typed part starts a word.
@@ -15,7 +16,9 @@ An archive of 50,000 people makes one index of several megabytes, too much for a
 phone on a hall's network; so the index is split by the first letter of each word
 (``data/search/people-k.js`` holds everyone with a word starting with k) and, for words
 that start with a digit (ids), by their first three digits (``people-111.js``): nearly
-every EGD PIN starts with a 1. The page loads only the file of the first word typed
+every EGD PIN starts with a 1. Words in other scripts (加藤, 김민준) are in ``people-_.js``,
+and a name in Japanese, Chinese or Korean is also in the files of its readings' letters
+(``people-k.js`` for ``katou``). The page loads only the file of the first word typed
 (and waits for three digits of an id). Each file is JSON wrapped in one call,
 ``archiveSearch.people("k", [...])``, because browsers refuse ``fetch()`` from a folder
 (``file://``) but do run a script from it.
@@ -53,11 +56,12 @@ def shard_of(word: str) -> str | None:
 
 
 @functools.lru_cache(maxsize=1 << 17)  # a rebuild under watch finds the same names again
-def name_words(name: str) -> tuple[str, ...]:
-    """The words a name is found by: each part folded (both spellings of an umlaut), and
-    each word of several parts joined too ("smith-jones": smith, jones, smithjones)."""
+def name_words(name: str, country: str = "") -> tuple[str, ...]:
+    """The words a name is found by: each part folded (both spellings of an umlaut, the
+    readings of a name in its own script, whose ``country`` tells Japanese Han from Chinese),
+    and each word of several parts joined too ("smith-jones": smith, jones, smithjones)."""
     words: list[str] = []
-    for token in search_key(name).split():
+    for token in search_key(name, country).split():
         parts = _PARTS.findall(token)
         words += parts
         if len(parts) > 1:
@@ -65,10 +69,10 @@ def name_words(name: str) -> tuple[str, ...]:
     return tuple(words)
 
 
-def search_words(names: Iterable[str], id_values: Iterable[str] = ()) -> str:
+def search_words(names: Iterable[str], id_values: Iterable[str] = (), country: str = "") -> str:
     """The words of a row, the first name's first, each once, space-separated: the parts of
-    every name, and each id as written and without its leading zeros."""
-    words = [w for name in names for w in name_words(name)]
+    every name (of a player of ``country``), and each id as written and without its leading zeros."""
+    words = [w for name in names for w in name_words(name, country)]
     for value in id_values:
         words += [value.lower(), value.lstrip("0").lower()]
     return " ".join(dict.fromkeys(w for w in words if w))
@@ -96,14 +100,15 @@ def person_row(person: Person) -> list[str]:
     what = person.latest.event.name if count == 1 else str(count)  # the page words the count
     found = ids(person)
     found.pop("person", None)
-    return [search_words(person.names, found.values()), person.name, person.latest.player.country, what,
-            person.page]
+    return [search_words([*person.names, person.name_native], found.values(), person.country), person.name,
+            person.country, what, person.page]
 
 
 def player_rows(found: list[Appearance]) -> list[list[str]]:
     """The rows of a championship's players who are no person of the archive (``found`` is
     its every player), pointing to their page there, in order."""
-    return sorted([search_words([a.player.name]), a.player.name, a.player.country, a.event.name, a.page]
+    return sorted([search_words([a.player.name, a.player.name_native], country=a.player.country),
+                   a.player.name, a.player.country, a.event.name, a.page]
                   for a in found if not a.key)
 
 

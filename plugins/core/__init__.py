@@ -58,10 +58,12 @@ def publisher_load_event(event: Event) -> None:
 
 
 def _players_context(event: Event) -> dict[str, Any]:
-    """The Players page: the field in alphabetical order, each with its search key."""
+    """The Players page: the field in alphabetical order, each with its search key (found by
+    the name in their own script and its readings too)."""
     players = sorted(event.players, key=lambda p: (p.name.casefold(), p.id))
     return {"players": players, "fold": fold_table(),
-            "keys": {p.id: search_key(" ".join(filter(None, [p.name, p.id, p.club, p.country])))
+            "keys": {p.id: search_key(" ".join(filter(None, [p.name, p.name_native, p.id, p.club,
+                                                             p.country])), p.country)
                      for p in players}}
 
 

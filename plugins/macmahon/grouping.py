@@ -13,13 +13,10 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from plugins.macmahon.settings import Settings
-from plugins.macmahon.words import ordinal as place_word
-from plugins.macmahon.words import sentences
-from publisher.languages import Message, message, plural_message
+from publisher.languages import Message, message, ordinal, plural_message, sentences
 from publisher.model import Event, Player
 from publisher.problems import ContentError, Problem, Problems
 from publisher.ranks import Rank
-from publisher.text import ordinal
 
 # Rank values between 9d and 1p are not ranks anyone holds; spans skip them unless a player has one.
 _AMATEUR_TOP, _PRO_BOTTOM = Rank.parse("9d").value, Rank.parse("1p").value
@@ -252,7 +249,7 @@ def _reference_elo(event: Event, settings: Settings) -> tuple[int, Message]:
             "fill in the rating, or set top_reference_elo = 1821 under [macmahon] in event.toml",
             line=holder.line))
     return holder.rating, message("the rating of %(name)s, %(place)s in the ESC", name=holder.name,
-                                  place=place_word(place))
+                                  place=ordinal(place))
 
 
 def _min_size_reason(index: int, block: list[Rank], counts: Counter[Rank], minimum: int,

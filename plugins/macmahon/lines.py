@@ -24,8 +24,10 @@ from markupsafe import Markup, escape
 from plugins.macmahon.rounds import Game
 from plugins.macmahon.standings import Entry, Standing, Standings, display
 from publisher.build.kept import Kept
+from publisher.build.render import page_lang
 from publisher.languages import Message, message, plural_message
 from publisher.model import Player
+from publisher.native import native_beside
 
 # The tags beside a player who withdrew or missed rounds. Their text is HTML, as a template's
 # is: a round's number stays on the line of its word.
@@ -44,8 +46,9 @@ def absent_in(rounds: tuple[int, ...]) -> Message:
 @pass_context
 def place_and_player(context: Context, line: Standing, player: Player, pages: str) -> Markup:
     """The place and the player of one standings line (linked to their page in the folder
-    ``pages``), absences and withdrawal included: the standings and the crosstable show
-    them alike. A filter: ``{{ line | place_and_player(player, event_url('players/')) }}``."""
+    ``pages``, their name in their own script beside it on a page of its language), absences
+    and withdrawal included: the standings and the crosstable show them alike. A filter:
+    ``{{ line | place_and_player(player, event_url('players/')) }}``."""
     tags = ""
     if line.withdrawn is not None or line.absent:
         words = partial(context.environment.filters["t"], context)
@@ -54,16 +57,20 @@ def place_and_player(context: Context, line: Standing, player: Player, pages: st
             tags += f' <span class="tag">{words(when)}</span>'
         if line.absent:
             tags += f' <span class="tag">{words(absent_in(line.absent))}</span>'
-    return Markup(f'<td class="num">{escape(line.place_text)}</td>'
-                  f'<td><a href="{escape(pages + player.id)}.html">{escape(player.name)}</a>{tags}</td>')
+    native = native_beside(player.name_native, player.country, page_lang(context))
+    return Markup(f'<td class="num">{escape(line.place_text)}</td><td><a href="{escape(pages + player.id)}'
+                  f'.html">{escape(player.name)}</a>{native}{tags}</td>')
 
 
-def ranked_player(player: Player, pages: str) -> Markup:
-    """A player's name linked to their page in the folder ``pages``, and their rank as a
-    tag when they have one, as a pairings table shows each player. A filter:
+@pass_context
+def ranked_player(context: Context, player: Player, pages: str) -> Markup:
+    """A player's name linked to their page in the folder ``pages`` (their name in their own
+    script beside it on a page of its language), and their rank as a tag when they have one,
+    as a pairings table shows each player. A filter:
     ``{{ player | ranked_player(event_url('players/')) }}``."""
+    native = native_beside(player.name_native, player.country, page_lang(context))
     rank = f' <span class="tag">{escape(player.rank)}</span>' if player.rank else ""
-    return Markup(f'<a href="{escape(pages + player.id)}.html">{escape(player.name)}</a>{rank}')
+    return Markup(f'<a href="{escape(pages + player.id)}.html">{escape(player.name)}</a>{native}{rank}')
 
 
 def column_cells(players: list[Player], columns: list[str], kept: Kept | None = None) -> dict[str, Markup]:

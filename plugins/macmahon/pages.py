@@ -19,9 +19,9 @@ from plugins.macmahon.standings import (
     display,
     unplayed_text,
 )
-from plugins.macmahon.words import names_in_sentence, seat_names
+from plugins.macmahon.words import seat_names
 from publisher.build.kept import Kept
-from publisher.languages import Message, message, plural_message
+from publisher.languages import Message, message, names_in_sentence, plural_message
 from publisher.model import DataFile, Event, Page
 from publisher.problems import display_path
 
@@ -201,7 +201,7 @@ def live_view(event: Event, results: Results) -> dict[str, Any] | None:
             for pid, seat in ((game.black, black), (game.white, white))],
             **({"handicap": game.handicap, "komi": game.komi} if rnd.handicaps else {})})
     for game in rnd.byes:
-        tables.append({"table": "bye", "result": "bye", "players": [
+        tables.append({"table": message("bye"), "result": message("bye"), "players": [
             {"id": game.black, "name": event.player(game.black).name, "seat": "",
              "note": points(scores[game.black])}]})
     lines, order = (shown.lines, shown.tiebreaks) if shown else ([], [])

@@ -21,11 +21,11 @@ from plugins.macmahon.pairing import STRATEGY_PAIRS, Pairing, Table, pair
 from plugins.macmahon.rounds import Round, round_path
 from plugins.macmahon.settings import STRATEGIES
 from plugins.macmahon.standings import display
-from plugins.macmahon.words import LOCALE, sentences
+from plugins.macmahon.words import LOCALE
 from publisher.build.loading import load_event
 from publisher.build.output import write_atomically
 from publisher.build.theme import catalog_dirs
-from publisher.languages import SOURCE, in_language
+from publisher.languages import SOURCE, in_language, sentences
 from publisher.model import Event
 from publisher.problems import ContentError, Problem
 

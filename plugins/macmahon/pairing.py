@@ -26,8 +26,8 @@ from plugins.macmahon.optimise import exchange, optimise
 from plugins.macmahon.repair import AVOID_COST, COLOUR_COST, Pair, repair
 from plugins.macmahon.settings import Handicap
 from plugins.macmahon.standings import display
-from plugins.macmahon.words import names_in_sentence, seat_names, sentences
-from publisher.languages import Message, message, plural_message
+from plugins.macmahon.words import seat_names
+from publisher.languages import Message, message, names_in_sentence, plural_message, sentences
 
 STRATEGY_PAIRS = {
     "simple": "a seeded draw inside each score group",

@@ -35,9 +35,8 @@ from plugins.macmahon.grouping import Grouping
 from plugins.macmahon.kept import kept_entries, kept_or_computed, running_digests
 from plugins.macmahon.rounds import Round
 from plugins.macmahon.settings import Settings
-from plugins.macmahon.words import sentences
 from publisher.build.kept import Kept
-from publisher.languages import Message, message
+from publisher.languages import Message, message, sentences
 from publisher.model import Player
 
 # One line per tiebreak, for every standings page's legend.

@@ -5,14 +5,13 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from plugins.mahjong.lists import names, semicolons
 from plugins.mahjong.pages import round_label
 from plugins.mahjong.schedule import clock
 from plugins.mahjong.seats import SEATS, WINDS
 from plugins.mahjong.settings import Settings
-from plugins.mahjong.standings import ELIMINATED, WITHDRAWN, Standing, display, places
+from plugins.mahjong.standings import ELIMINATED, WITHDRAWN, Standing, places, shown
 from plugins.mahjong.tournament import Mahjong, Round
-from publisher.languages import Message, message, plural_message
+from publisher.languages import Message, listed_with_semicolons, message, names_in_sentence, plural_message
 from publisher.model import Event
 
 
@@ -23,7 +22,7 @@ def status(event: Event, state: Mahjong) -> Message:
     final = state.settings.is_final(current.number)
     if state.finished:
         winners = [event.player(s.player).name for s in current.standings if s.rank == 1]
-        return message("Final played: won by %(winners)s", winners=names(winners))
+        return message("Final played: won by %(winners)s", winners=names_in_sentence(winners))
     if current.complete:
         return message("Round %(number)s of %(rounds)s played", number=current.number, rounds=total)
     where = (message("Final (round %(rounds)s of %(rounds)s)", rounds=total) if final
@@ -46,7 +45,7 @@ def archive_record(event: Event, state: Mahjong) -> dict[str, Any]:
     final is played (before that, the latest scored round's standings)."""
     shown = _latest_scored(state)
     if state.finished:
-        standings = [{"player": r.player, "place": place, "score": display(r.total)}
+        standings = [{"player": r.player, "place": place, "score": shown(r.total)}
                      for r, place in zip(state.results, _places(state), strict=True)]
     else:
         standings = [{"player": s["id"], "place": s["place"], "score": s["score"]}
@@ -86,12 +85,12 @@ def live_view(event: Event, state: Mahjong) -> dict[str, Any]:
                 "%(round)s, %(part)s", round=label, part=named)
             tables = current.parts[part - 1].tables
         else:  # round 1's groups at different parts: each group's tables of its part
-            view["heading"] = message("%(round)s: %(groups)s", round=label, groups=semicolons([
+            view["heading"] = message("%(round)s: %(groups)s", round=label, groups=listed_with_semicolons([
                 message("group %(group)s, %(part)s", group=g,
                         part=settings.part_label(current.number, p, start=False))
                 for g, p in playing.items()]))
             tables = [t for g, p in playing.items() for t in current.parts[p - 1].tables if t.group == g]
-        totals = {s.player: display(s.total) for s in current.standings}
+        totals = {s.player: shown(s.total) for s in current.standings}
         view["tables"] = [{
             "table": str(table.number), "result": None,
             "players": [{"id": p, "name": event.player(p).name, "seat": SEATS[wind], "note": totals[p]}
@@ -121,7 +120,7 @@ def _out(event: Event, state: Mahjong) -> list[dict[str, str]]:
                 note = message("withdrew after %(round)s", round=label)
             elif s.status == ELIMINATED:
                 note = message("out after %(round)s: rank %(rank)s of %(players)s, %(total)s", round=label,
-                               rank=place[s.rank], players=len(current.field), total=display(s.total))
+                               rank=place[s.rank], players=len(current.field), total=shown(s.total))
             else:
                 continue
             out.append({"id": s.player, "name": event.player(s.player).name, "note": note})
@@ -176,7 +175,7 @@ def _standings(event: Event, shown: Round, final: bool) -> list[dict[str, Any]]:
     carried = any(s.carried for s in shown.standings)
     return [{
         "place": place[s.rank], "id": s.player,
-        "name": event.player(s.player).name, "score": display(s.total),
+        "name": event.player(s.player).name, "score": shown(s.total),
         "note": _note(s, final, carried),
     } for s in shown.standings]
 
@@ -187,4 +186,4 @@ def _note(s: Standing, final: bool, carried: bool) -> str:
         return message("withdrew")
     if s.status == ELIMINATED and not final:
         return message("out")
-    return message("carried %(points)s", points=display(s.carried)) if carried else ""
+    return message("carried %(points)s", points=shown(s.carried)) if carried else ""

@@ -26,6 +26,7 @@ from plugins.mahjong.standings import (
     display,
     exact,
     places,
+    shown,
 )
 from plugins.mahjong.tournament import Mahjong, Round, round_sources
 from publisher.languages import Message, message, plural_message
@@ -239,7 +240,7 @@ def standing_notes(event: Event, state: Mahjong, current: Round, s: Standing,
 
 def _penalty(event: Event, state: Mahjong, current: Round, penalty: Penalty) -> Message:
     """"Penalty 10.00 in session 2, half 1: late arrival", and who sat in where a substitute did."""
-    values = {"points": display(penalty.points), "part": _part_name(state, current, penalty.part),
+    values = {"points": shown(penalty.points), "part": _part_name(state, current, penalty.part),
               "reason": penalty.reason}
     if penalty.substitute:
         return message("Penalty %(points)s in %(part)s: %(reason)s (%(substitute)s, sitting in)",

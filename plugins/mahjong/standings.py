@@ -20,11 +20,9 @@ from decimal import Decimal
 from fractions import Fraction
 from itertools import groupby
 
-from plugins.mahjong.lists import semicolons
 from plugins.mahjong.rounds import Lottery, Penalty, Scores
-from publisher.languages import message
+from publisher.languages import Number, listed_with_semicolons, message, ordinal
 from publisher.problems import ContentError, Problem, Problems
-from publisher.text import ordinal
 
 ADVANCED, ELIMINATED, PENDING, WITHDRAWN = "advanced", "eliminated", "pending", "withdrawn"
 
@@ -67,6 +65,11 @@ def display(value: Fraction) -> str:
     cents = value.numerator * 100 // value.denominator
     sign = "-" if cents < 0 else ""
     return f"{sign}{abs(cents) // 100}.{abs(cents) % 100:02d}"
+
+
+def shown(value: Fraction) -> Number:
+    """:func:`display` inside a sentence: written as the page's language writes numbers."""
+    return Number(cents(value), 2, display(value))
 
 
 def cents(value: Fraction) -> Decimal:
@@ -150,9 +153,9 @@ def _break_tie(ordered: list[Standing], keep: int, seed: str, round_number: int,
     for index, standing in enumerate(broken):  # the rank stays shared: equal totals
         standing.tiebreak = message(
             "tied on %(total)s across the cut (%(players)s players); winning hands %(hands)s; "
-            "place %(place)s of the tie: %(why)s", total=display(total), players=len(tied),
+            "place %(place)s of the tie: %(why)s", total=shown(total), players=len(tied),
             hands=_hands_text(standing.hands), place=index + 1,
-            why=semicolons(_relations(broken, index, first + index < keep, lot, hall, name_of)))
+            why=listed_with_semicolons(_relations(broken, index, first + index < keep, lot, hall, name_of)))
     return ordered[:first] + broken + ordered[first + len(tied):]
 
 
@@ -289,27 +292,9 @@ def _by_hand(one: Standing, other: Standing, ahead: bool, name: str) -> str:
         return message("behind %(player)s by the biggest hand (%(own)s against %(other)s)", **values)
     if ahead:
         return message("ahead of %(player)s by the %(nth)s biggest hand (%(own)s against %(other)s)",
-                       nth=_nth(index + 1), **values)
+                       nth=ordinal(index + 1), **values)
     return message("behind %(player)s by the %(nth)s biggest hand (%(own)s against %(other)s)",
-                   nth=_nth(index + 1), **values)
-
-
-def _nth(n: int) -> str:
-    """``2nd``, ``3rd``: a hand's place in a player's list, by English's endings (``ordinal``),
-    each a text of its own."""
-    return _ENDINGS[ordinal(n)[len(str(n)):]](n)
-
-
-_ENDINGS = {
-    # Translators: a place in a list (1st, 21st): "%(number)s" and the ending of English's ordinals.
-    "st": lambda n: message("%(number)sst", number=n),
-    # Translators: a place in a list (2nd, 22nd).
-    "nd": lambda n: message("%(number)snd", number=n),
-    # Translators: a place in a list (3rd, 23rd).
-    "rd": lambda n: message("%(number)srd", number=n),
-    # Translators: a place in a list (4th, 11th, 12th).
-    "th": lambda n: message("%(number)sth", number=n),
-}
+                   nth=ordinal(index + 1), **values)
 
 
 def _value(value: Fraction | None) -> str:

@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 
-from plugins.mahjong.lists import commas, semicolons
 from plugins.mahjong.rounds import (
     Lottery,
     Part,
@@ -41,7 +40,7 @@ from plugins.mahjong.standings import (
 from plugins.mahjong.system import SYSTEM
 from publisher.content.csvfiles import read_csv
 from publisher.content.folders import unread_files
-from publisher.languages import message, plural_message
+from publisher.languages import listed, listed_with_semicolons, message, plural_message
 from publisher.model import Event
 from publisher.problems import ContentError, Problem, Problems
 from publisher.text import join_names
@@ -101,7 +100,7 @@ class Round:
         total = self.parts_total
         if len(set(done.values())) > 1:
             (group, parts), *others = done.items()
-            text = commas([
+            text = listed([
                 plural_message("%(done)s of %(num)d part scored in group %(group)s",
                                "%(done)s of %(num)d parts scored in group %(group)s", total,
                                done=parts, group=group),
@@ -116,7 +115,7 @@ class Round:
                 "part %(part)s: %(done)s of %(num)d table in, %(awaited)s awaited",
                 "part %(part)s: %(done)s of %(num)d tables in, %(awaited)s awaited",
                 tables, part=part, done=tables - len(awaited), awaited=len(awaited)))
-        return semicolons([text, *waiting])
+        return listed_with_semicolons([text, *waiting])
 
     @property
     def playing(self) -> dict[str | None, int]:

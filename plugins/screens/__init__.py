@@ -76,7 +76,7 @@ def publisher_event_pages(event: Event) -> list[Page | DataFile | File]:
         return []
     from plugins.screens.finder import find_data  # pages only: commands that make none skip it
 
-    find = find_data(event.live)
+    find = find_data(event.live, event.players_by_id)
     # The players no longer at the tables are for the find page (find.json) only: the screens
     # poll live.json every few seconds, and a big event's list of them is long.
     live = {key: value for key, value in event.live.items() if key != "out"}

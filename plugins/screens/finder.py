@@ -3,20 +3,27 @@
 This is the one place that makes the rows. The page carries them as JSON (in
 ``find.html`` itself and as ``data/find.json``); ``static/screens/find.js`` only
 draws them and filters them by the typed name, folded as ``publisher.text.fold`` does.
+A player is found by the name in their own script and its readings too (加藤, ``katou``),
+which the row carries for the pages in its language to show.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from publisher.languages import message
+from publisher.model import Player
+from publisher.native import name_languages, native_lang
 from publisher.text import fold, search_key
 
 
 @dataclass(frozen=True)
 class Entry:
-    """One player's line: where they sit and whom they play."""
+    """One player's line: where they sit and whom they play, and their name in their own
+    script (``native``: the name, its ``lang`` attribute and the ``languages`` of the pages
+    that show it), or None."""
 
     key: str
     name: str
@@ -24,22 +31,39 @@ class Entry:
     seat: str
     others: str
     result: str
+    native: dict[str, Any] | None = None
 
 
-def find_entries(live: dict[str, Any]) -> list[Entry]:
-    """Every seated player of ``live["tables"]``, in alphabetical order of name."""
+def find_entries(live: dict[str, Any], players: Mapping[str, Player]) -> list[Entry]:
+    """Every seated player of ``live["tables"]``, in alphabetical order of name; ``players``
+    are the field by id, whose names in their own script the rows carry."""
     entries = []
     for table in live.get("tables", []):
-        players = table.get("players", [])
-        for player in players:
-            others = ", ".join(o.get("name", "") for o in players if o is not player)
+        seated = table.get("players", [])
+        for player in seated:
+            others = ", ".join(o.get("name", "") for o in seated if o is not player)
+            found = players.get(player.get("id", ""))
             entries.append(Entry(
-                key=search_key(f"{player.get('name', '')} {player.get('id', '')}"),
+                key=_key(player, found), native=_native(found),
                 name=player.get("name", ""), table=str(table.get("table", "")),
                 seat=_seat(player.get("seat") or "", table), others=others,
-                result=own_result(table.get("result") or "", players.index(player))
-                if len(players) == 2 else table.get("result") or ""))
+                result=own_result(table.get("result") or "", seated.index(player))
+                if len(seated) == 2 else table.get("result") or ""))
     return sorted(entries, key=lambda e: (fold(e.name), e.table))
+
+
+def _key(row: dict[str, Any], player: Player | None) -> str:
+    """What a row is found by: the name and id of the live view's ``row``, and the name of
+    ``player`` (the row's player of players.csv) in their own script."""
+    native = f" {player.name_native}" if player is not None and player.name_native else ""
+    return search_key(f"{row.get('name', '')}{native} {row.get('id', '')}", player.country if player else "")
+
+
+def _native(player: Player | None) -> dict[str, Any] | None:
+    if player is None or not player.name_native:
+        return None
+    return {"name": player.name_native, "lang": native_lang(player.name_native, player.country),
+            "languages": list(name_languages(player.name_native, player.country))}
 
 
 def _seat(seat: str, table: dict[str, Any]) -> str:
@@ -80,11 +104,20 @@ def own_result(result: str, side: int) -> str:
             else message("drew %(score)s", score=score))
 
 
-def find_data(live: dict[str, Any]) -> dict[str, Any]:
+def find_data(live: dict[str, Any], players: Mapping[str, Player]) -> dict[str, Any]:
     """What the find page shows: the heading of what is played, the rows, and the players no
-    longer at the tables (``out``: key, name and how their championship ended), as JSON."""
-    out = sorted(({"key": search_key(f"{p.get('name', '')} {p.get('id', '')}"), "name": p.get("name", ""),
+    longer at the tables (``out``: key, name and how their championship ended), as JSON;
+    ``players`` are the field by id."""
+    out = sorted(({"key": _key(p, players.get(p.get("id", ""))), "name": p.get("name", ""),
                    "note": p.get("note", "")} for p in live.get("out", [])), key=lambda o: fold(o["name"]))
-    # vars, not asdict: the fields are strings, which asdict would deep-copy one by one
-    return {"heading": live.get("heading", ""), "entries": [dict(vars(e)) for e in find_entries(live)],
+    return {"heading": live.get("heading", ""), "entries": [_row(e) for e in find_entries(live, players)],
             "out": out}
+
+
+def _row(entry: Entry) -> dict[str, Any]:
+    """An entry as find.json has it: ``native`` only where the player has such a name."""
+    # vars, not asdict: the fields are strings, which asdict would deep-copy one by one
+    row = dict(vars(entry))
+    if entry.native is None:
+        del row["native"]
+    return row

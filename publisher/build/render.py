@@ -18,6 +18,7 @@ from urllib.parse import quote
 
 import jinja2
 import pluggy
+from markupsafe import Markup
 
 from publisher.build.assets import Assets, collect_assets
 from publisher.build.changed import last_changed
@@ -34,6 +35,7 @@ from publisher.languages import (
     translations_for,
 )
 from publisher.model import DataFile, Event, File, Page, Site, made
+from publisher.native import native_beside
 from publisher.plugins import systems
 from publisher.text import css_string
 
@@ -139,6 +141,7 @@ class Renderer:
         self.env.filters["qr_svg"] = qr_svg
         # The theme puts each page's title into its style (the printed pages' running title).
         self.env.filters["css_string"] = css_string
+        self.env.filters["native_name"] = native_name
         for filters in pm.hook.publisher_jinja_filters():
             self.env.filters.update(filters)
         self.assets: Assets = collect_assets(self.static_dirs)
@@ -316,6 +319,20 @@ def format_datetime(context: jinja2.runtime.Context, moment: dt.datetime, date: 
 def _dates(context: jinja2.runtime.Context, event: Event) -> str:
     """``| dates``: the event's days in the page's language."""
     return date_span(event, context.get("lang", SOURCE))
+
+
+def page_lang(context: jinja2.runtime.Context) -> str:
+    """The language of the page being rendered (BCP 47: ``en``, ``ja``, ``zh-Hant``): its
+    context's ``lang``, the source's where it gives none."""
+    return context.get("lang", SOURCE)
+
+
+@jinja2.pass_context
+def native_name(context: jinja2.runtime.Context, who: Any, always: bool = False) -> Markup:
+    """``{{ player | native_name }}``: a player's (or an archive person's) name in their own
+    script, to follow the Latin name, where the page is in that script's language;
+    ``native_name(always=True)`` on the player's own page, in every language."""
+    return native_beside(who.name_native, who.country, None if always else page_lang(context))
 
 
 def date_span(event: Event, language: str = SOURCE) -> str:

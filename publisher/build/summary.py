@@ -58,7 +58,7 @@ def _player(player: Player) -> Player:
     return Player(id=_text(player.id), name=_text(player.name), line=_value(player.line),
                   rank=_value(player.rank), rating=_value(player.rating), country=_text(player.country),
                   club=_text(player.club), esc_rank=_value(player.esc_rank), esc_round2=player.esc_round2,
-                  group=_text(player.group),
+                  group=_text(player.group), name_native=_text(player.name_native),
                   fields=fields or _NO_FIELDS)
 
 

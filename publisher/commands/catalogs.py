@@ -93,8 +93,10 @@ def extracted(domain: Domain) -> Catalog:
     return catalog
 
 
-def update(domain: Domain) -> list[Path]:
-    """Write the domain's template and bring each shipped language's file up to date with it."""
+def update(domain: Domain, known: dict[str, dict[tuple, object]] | None = None) -> list[Path]:
+    """Write the domain's template and bring each shipped language's file up to date with it.
+    A new text that ``known`` (another catalog's translations, by language) translates is
+    filled from there: a text that moved from a plugin to the core keeps its translations."""
     from babel.messages.pofile import read_po
 
     template = extracted(domain)
@@ -109,9 +111,33 @@ def update(domain: Domain) -> list[Path]:
         else:
             catalog = _catalog(domain, language)
         catalog.update(template, no_fuzzy_matching=True, update_creation_date=False)
+        for entry in catalog:
+            if entry.id and not _translated(entry):
+                entry.string = (known or {}).get(language, {}).get((entry.id, entry.context), entry.string)
         catalog.revision_date = STAMP
         written.append(_write(path, catalog))
     return written
+
+
+def translations(found: list[Domain]) -> dict[str, dict[tuple, object]]:
+    """Every translated text of the catalogs of ``found``, by language: what :func:`update`
+    fills a text from when it moves between catalogs."""
+    from babel.messages.pofile import read_po
+
+    known: dict[str, dict[tuple, object]] = {}
+    for domain in found:
+        for language in SHIPPED:
+            if language != SOURCE and domain.po(language).is_file():
+                with domain.po(language).open("rb") as file:
+                    for entry in read_po(file, locale=catalog_name(language)):
+                        if entry.id and _translated(entry) and not entry.fuzzy:
+                            known.setdefault(language, {})[(entry.id, entry.context)] = entry.string
+    return known
+
+
+def _translated(entry: object) -> bool:
+    strings = entry.string if isinstance(entry.string, tuple) else (entry.string,)  # type: ignore[attr-defined]
+    return all(strings)
 
 
 def problems(domain: Domain) -> Iterator[str]:
@@ -139,10 +165,9 @@ def problems(domain: Domain) -> Iterator[str]:
             yield f"{path}: no entry for {key[0]!r}; run publisher catalogs update"
         for key in sorted(wanted & found.keys(), key=str):
             entry = found[key]
-            strings = entry.string if isinstance(entry.string, tuple) else (entry.string,)
             if entry.fuzzy:
                 yield f"{path}:{entry.lineno}: {key[0]!r} is marked fuzzy; check it and unmark it"
-            elif not all(strings):
+            elif not _translated(entry):
                 yield f"{path}:{entry.lineno}: {key[0]!r} is not translated"
         for entry, errors in catalog.check():
             for error in errors:
@@ -172,8 +197,9 @@ def _write(path: Path, catalog: Catalog) -> Path:
 def run_catalogs(args: argparse.Namespace) -> int:
     found = domains(args.plugins, args.folders)
     if args.action == "update":
+        known = translations(domains(args.plugins) + found)
         for domain in found:
-            update(domain)
+            update(domain, known)
             print(f"Updated {domain.template} and its {len(SHIPPED) - 1} languages")
         return 0
     left = [line for domain in found for line in problems(domain)]

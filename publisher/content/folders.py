@@ -27,6 +27,9 @@ from publisher.ranks import Rank
 SLUG = re.compile(r"^[a-z0-9-]+$")
 PLAYER_ID = re.compile(r"^[A-Za-z0-9_-]+$")
 PLAYER_ID_LENGTH = 64  # a player's page is named by the id, and file names have a limit
+# A name in the player's own script is a few characters (加藤 一二三): a longer cell is a whole
+# row pasted into it, or the Latin name with it, which every list would show beside the name.
+NATIVE_NAME_LENGTH = 60
 PAGE_NAME = 100  # characters of a Markdown page's file name, which names its page
 GAMES = ("shogi", "go", "mahjong", "chess", "other")
 # Each game's name on the pages, in the page's language.
@@ -319,6 +322,11 @@ def _player(path: Path, row: Row, problems: Problems) -> Player | None:
     if not name:
         problems.add(path, f"player {player_id!r} has no name", "fill in the name column",
                      line=row.line)
+    native = row.get("name_native")
+    if len(native) > NATIVE_NAME_LENGTH:
+        problems.add(path, f"name_native of {player_id!r} has {len(native)} characters, more than "
+                     f"{NATIVE_NAME_LENGTH}", "write only the name in the player's own script, like "
+                     "加藤 一二三, or leave it empty", line=row.line)
     rank = None
     if row.get("rank"):
         try:
@@ -339,7 +347,8 @@ def _player(path: Path, row: Row, problems: Problems) -> Player | None:
         fields["egd_pin"] = egd_pin(fields["egd_pin"])
     return Player(id=player_id, name=name, line=row.line, rank=rank, rating=rating,
                   country=row.get("country"), club=row.get("club"), esc_rank=esc_rank,
-                  esc_round2=esc_round2 in _YES, group=row.get("group"), fields=fields)
+                  esc_round2=esc_round2 in _YES, group=row.get("group"), name_native=native,
+                  fields=fields)
 
 
 def _integer(path: Path, row: Row, column: str, bounds: Bounds, example: int,

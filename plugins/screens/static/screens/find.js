@@ -16,6 +16,8 @@
 
   // Typed text is folded as the names' keys are: the site's search.js (loaded before this).
   var matches = window.publisherSearch.matches;
+  // A name in the player's own script is shown on the pages of its language (ja, zh, ko).
+  var language = (document.documentElement.lang || "en").split("-")[0].toLowerCase();
 
   // The page's words `name`, each %(key)s in them replaced by values[key].
   function say(name, values) {
@@ -39,7 +41,14 @@
       tag.textContent = entry.result;
       others.append(" ", tag);
     }
-    tr.append(cell(entry.name), cell(entry.table, "num find-table"), cell(entry.seat), others);
+    var name = cell(entry.name);
+    if (entry.native && entry.native.languages.indexOf(language) >= 0) {
+      var native = document.createElement("span");
+      native.lang = entry.native.lang;
+      native.textContent = entry.native.name;
+      name.append(" ", native);
+    }
+    tr.append(name, cell(entry.table, "num find-table"), cell(entry.seat), others);
     return tr;
   }
 
