@@ -9,7 +9,8 @@ from plugins.mahjong.pages import round_label
 from plugins.mahjong.schedule import clock
 from plugins.mahjong.seats import SEATS, WINDS
 from plugins.mahjong.settings import Settings
-from plugins.mahjong.standings import ELIMINATED, WITHDRAWN, Standing, places, shown
+from plugins.mahjong.standings import ELIMINATED, WITHDRAWN, Standing, places
+from plugins.mahjong.standings import shown as points
 from plugins.mahjong.tournament import Mahjong, Round
 from publisher.languages import Message, listed_with_semicolons, message, names_in_sentence, plural_message
 from publisher.model import Event
@@ -45,7 +46,7 @@ def archive_record(event: Event, state: Mahjong) -> dict[str, Any]:
     final is played (before that, the latest scored round's standings)."""
     shown = _latest_scored(state)
     if state.finished:
-        standings = [{"player": r.player, "place": place, "score": shown(r.total)}
+        standings = [{"player": r.player, "place": place, "score": points(r.total)}
                      for r, place in zip(state.results, _places(state), strict=True)]
     else:
         standings = [{"player": s["id"], "place": s["place"], "score": s["score"]}
@@ -90,7 +91,7 @@ def live_view(event: Event, state: Mahjong) -> dict[str, Any]:
                         part=settings.part_label(current.number, p, start=False))
                 for g, p in playing.items()]))
             tables = [t for g, p in playing.items() for t in current.parts[p - 1].tables if t.group == g]
-        totals = {s.player: shown(s.total) for s in current.standings}
+        totals = {s.player: points(s.total) for s in current.standings}
         view["tables"] = [{
             "table": str(table.number), "result": None,
             "players": [{"id": p, "name": event.player(p).name, "seat": SEATS[wind], "note": totals[p]}
@@ -120,7 +121,7 @@ def _out(event: Event, state: Mahjong) -> list[dict[str, str]]:
                 note = message("withdrew after %(round)s", round=label)
             elif s.status == ELIMINATED:
                 note = message("out after %(round)s: rank %(rank)s of %(players)s, %(total)s", round=label,
-                               rank=place[s.rank], players=len(current.field), total=shown(s.total))
+                               rank=place[s.rank], players=len(current.field), total=points(s.total))
             else:
                 continue
             out.append({"id": s.player, "name": event.player(s.player).name, "note": note})
@@ -175,7 +176,7 @@ def _standings(event: Event, shown: Round, final: bool) -> list[dict[str, Any]]:
     carried = any(s.carried for s in shown.standings)
     return [{
         "place": place[s.rank], "id": s.player,
-        "name": event.player(s.player).name, "score": shown(s.total),
+        "name": event.player(s.player).name, "score": points(s.total),
         "note": _note(s, final, carried),
     } for s in shown.standings]
 
@@ -186,4 +187,4 @@ def _note(s: Standing, final: bool, carried: bool) -> str:
         return message("withdrew")
     if s.status == ELIMINATED and not final:
         return message("out")
-    return message("carried %(points)s", points=shown(s.carried)) if carried else ""
+    return message("carried %(points)s", points=points(s.carried)) if carried else ""
