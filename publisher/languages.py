@@ -151,16 +151,22 @@ def _english_ordinal(n: int) -> str:
     return {1: "one", 2: "two", 3: "few"}.get(n % 10, "other")
 
 
+def marked(msgid: str) -> str:
+    """``msgid`` as it is, marked for the catalogs: a text translated later, by a Message
+    made from it."""
+    return msgid
+
+
 # The texts of a place, one per ordinal category English has.
 _ORDINALS = {
     # Translators: a place (1st, 21st; in French 1er, 21e); the form of the language's "one" ordinals.
-    "one": "%(place)sst",
+    "one": marked("%(place)sst"),
     # Translators: a place (2nd, 22nd); the form of the language's "two" ordinals.
-    "two": "%(place)snd",
+    "two": marked("%(place)snd"),
     # Translators: a place (3rd, 23rd); the form of the language's "few" ordinals.
-    "few": "%(place)srd",
+    "few": marked("%(place)srd"),
     # Translators: a place (4th, 11th, 12th); the form of every other ordinal (Japanese: %(place)s位).
-    "other": "%(place)sth",
+    "other": marked("%(place)sth"),
 }
 
 

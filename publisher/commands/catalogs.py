@@ -29,7 +29,8 @@ if TYPE_CHECKING:  # Babel's tools are imported when the command runs (tests/tes
 
 # What marks a text to translate: Jinja2's gettext calls and the Messages of publisher.languages.
 KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
-            "npgettext": ((1, "c"), 2, 3), "message": None, "plural_message": (1, 2)}
+            "npgettext": ((1, "c"), 2, 3), "message": None, "plural_message": (1, 2),
+            "marked": None}
 METHODS = [("**/locale/**", "ignore"), ("**.py", "python"), ("**.html", "jinja2.ext:babel_extract"),
            ("**.xml", "jinja2.ext:babel_extract")]
 OPTIONS = {"**.html": {"extensions": "jinja2.ext.i18n", "trimmed": "true"},
@@ -186,7 +187,8 @@ def _write(path: Path, catalog: Catalog) -> Path:
     from babel.messages.pofile import write_po
 
     buffer = io.BytesIO()
-    write_po(buffer, catalog, width=WIDTH, sort_output=True, include_previous=False, include_lineno=False)
+    write_po(buffer, catalog, width=WIDTH, sort_output=True, include_previous=False, include_lineno=False,
+             ignore_obsolete=True)
     data = buffer.getvalue()
     if not path.is_file() or path.read_bytes() != data:
         path.parent.mkdir(parents=True, exist_ok=True)
