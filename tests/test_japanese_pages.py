@@ -4,7 +4,7 @@ Two examples (the shogi WOSC, the Hong Kong mahjong open) are built with their e
 set to Japanese. Every page of theirs is read as a reader meets it: its visible text, the
 words of its attributes a reader hears or sees (title, aria-label, alt, placeholder) and
 the scripts' strings. What the organiser wrote is shown as written and taken out first:
-the Markdown pages' text (``.prose``), the players' names and clubs, the event's name and
+the Markdown pages' text and contents (``.prose``, ``.toc``), the players' names and clubs, the event's name and
 venue; the copies' round files lose their notes (written in English by an earlier
 pairing; ``pair`` writes new ones in the championship's language). What remains may hold
 no word of the interface's English texts (every msgid of the shipped catalogs): such a
@@ -47,7 +47,7 @@ class Visible(HTMLParser):
         values = dict(attrs)
         if tag == "style" or (tag == "script" and values.get("type") != "application/json"):
             self.hidden += 1
-        if self.prose or "prose" in (values.get("class") or "").split():
+        if self.prose or {"prose", "toc"} & set((values.get("class") or "").split()):
             if tag in ("div", "article") or not self.prose:
                 self.prose.append(tag)
             return
@@ -70,8 +70,8 @@ def strings(value: object) -> list[str]:
     """Every text in a JSON value, its placeholders (``%(shown)s``) left out."""
     if isinstance(value, str):
         return [re.sub(r"%\(\w+\)\w", " ", value)]
-    if isinstance(value, dict):
-        return [s for item in value.values() for s in strings(item)]
+    if isinstance(value, dict):  # a search key ("key") is the names' spellings, not words
+        return [s for name, item in value.items() if name not in ("key", "keys") for s in strings(item)]
     if isinstance(value, list):
         return [s for item in value for s in strings(item)]
     return []
@@ -89,13 +89,16 @@ def interface_words() -> set[str]:
 
 def organisers_words(folder: Path) -> str:
     """The names the organiser wrote (players, clubs, the event, its venue and its Markdown
-    pages' titles), as one text to take out of pages."""
+    pages' titles) and the reasons of penalties, as one text to take out of pages."""
     texts = [p.read_text(encoding="utf-8").partition("\n")[0] for p in folder.rglob("*.md")]
     texts += [line for line in (folder / "event.toml").read_text(encoding="utf-8").splitlines()
               if line.startswith(("name", "venue"))]
     with (folder / "players.csv").open(encoding="utf-8", newline="") as file:
         for row in csv.DictReader(file):
             texts += [row.get(key) or "" for key in ("name", "club", "first_name", "last_name")]
+    for table in (folder / "rounds").glob("*-penalties.csv"):  # the referee's reasons
+        with table.open(encoding="utf-8", newline="") as file:
+            texts += [row.get("reason") or "" for row in csv.DictReader(file)]
     return "\n".join(texts)
 
 

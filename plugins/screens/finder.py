@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from publisher.languages import message
+from publisher.languages import listed, message
 from publisher.model import Player
 from publisher.native import name_languages, native_lang
 from publisher.text import fold, search_key
@@ -41,11 +41,11 @@ def find_entries(live: dict[str, Any], players: Mapping[str, Player]) -> list[En
     for table in live.get("tables", []):
         seated = table.get("players", [])
         for player in seated:
-            others = ", ".join(o.get("name", "") for o in seated if o is not player)
+            others = listed([o.get("name", "") for o in seated if o is not player] or [""])
             found = players.get(player.get("id", ""))
             entries.append(Entry(
                 key=_key(player, found), native=_native(found),
-                name=player.get("name", ""), table=str(table.get("table", "")),
+                name=player.get("name", ""), table=_table(table.get("table", "")),
                 seat=_seat(player.get("seat") or "", table), others=others,
                 result=own_result(table.get("result") or "", seated.index(player))
                 if len(seated) == 2 else table.get("result") or ""))
@@ -121,3 +121,8 @@ def _row(entry: Entry) -> dict[str, Any]:
     if entry.native is None:
         del row["native"]
     return row
+
+
+def _table(value: object) -> str:
+    """A table's number as text; a word (the bye's, a Message) as it is, to be translated."""
+    return value if isinstance(value, str) else str(value)

@@ -29,6 +29,7 @@ from publisher.content.folders import GAME_NAMES
 from publisher.languages import (
     SOURCE,
     language_name,
+    listed,
     locale_of,
     translated,
     translated_data,
@@ -136,6 +137,7 @@ class Renderer:
         self.env.globals["games"] = GAME_NAMES
         self.env.filters["dates"] = _dates
         self.env.filters["t"] = _translate
+        self.env.filters["listed"] = _listed
         self.env.filters["number"] = format_number
         self.env.filters["datetime"] = format_datetime
         self.env.filters["qr_svg"] = qr_svg
@@ -264,6 +266,13 @@ def _translate(context: jinja2.runtime.Context, value: Any) -> Any:
     (``order | map("t") | join(", ")``) before printing it; the Messages in a list or dict
     too, for data a page carries for its script (``live | t | tojson``)."""
     return translated_data(value, context["_translations"]) if "_translations" in context else value
+
+
+@jinja2.pass_context
+def _listed(context: jinja2.runtime.Context, items: Any) -> str:
+    """``| listed``: items in a sentence as the page's language lists them ("A, B, C"; "A、B、C")."""
+    texts = [str(_in_page_language(context, item)) for item in items]
+    return _in_page_language(context, listed(texts)) if texts else ""
 
 
 @jinja2.pass_context
