@@ -4,11 +4,12 @@ Two examples (the shogi WOSC, the Hong Kong mahjong open) are built with their e
 set to Japanese. Every page of theirs is read as a reader meets it: its visible text, the
 words of its attributes a reader hears or sees (title, aria-label, alt, placeholder) and
 the scripts' strings. What the organiser wrote is shown as written and taken out first:
-the Markdown pages' text and contents (``.prose``, ``.toc``), the players' names and clubs, the event's name and
-venue; the copies' round files lose their notes (written in English by an earlier
-pairing; ``pair`` writes new ones in the championship's language). What remains may hold
-no word of the interface's English texts (every msgid of the shipped catalogs): such a
-word is a text that was not marked for translation, or a catalog that was not used.
+the Markdown pages' text and contents (``.prose``, ``.toc``), the players' names and
+clubs, the event's name and venue, the referees' reasons; the copies' round files lose
+their notes (written in English by an earlier pairing; ``pair`` writes new ones in the
+championship's language). What remains may hold no word of the interface's English
+texts (every msgid of the shipped catalogs): such a word is a text that was not marked
+for translation, or a catalog that was not used.
 """
 
 from __future__ import annotations
