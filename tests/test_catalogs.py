@@ -42,3 +42,40 @@ def test_a_message_is_its_english_text_and_translates_with_its_values():
     assert "%(" not in game.translate(japanese)
     assert set(SHIPPED) >= {"en", "ja", "zh-Hans", "zh-Hant", "ko"}
     assert isinstance(title, Message)
+
+
+def test_a_plugin_makes_and_checks_its_own_catalog_with_the_command(tmp_path, run):
+    plugin = tmp_path / "sponsors"
+    (plugin / "templates").mkdir(parents=True)
+    (plugin / "templates" / "sponsors.html").write_text(
+        '<h1>{{ _("Our sponsors") }}</h1><p>{{ ngettext("%(num)d sponsor", "%(num)d sponsors", n) }}</p>\n',
+        encoding="utf-8")
+    (plugin / "__init__.py").write_text(
+        'from publisher.languages import message\n\nTITLE = message("Thank you, %(name)s!", name="Kaya")\n',
+        encoding="utf-8")
+    code, out, _ = run("catalogs", "update", plugin)
+    assert code == 0 and "sponsors.pot and its 11 languages" in out
+    template = (plugin / "locale" / "sponsors.pot").read_text(encoding="utf-8")
+    assert 'msgid "Our sponsors"' in template and 'msgid "Thank you, %(name)s!"' in template
+    assert 'msgid_plural "%(num)d sponsors"' in template
+    code, _, err = run("catalogs", "check", plugin)
+    assert code == 1
+    assert "locale/ja/LC_MESSAGES/sponsors.po" in err and "'Our sponsors' is not translated" in err
+    assert "33 thing(s) left to translate" in err  # three texts in eleven languages
+    from babel.messages.pofile import read_po, write_po
+
+    for po in sorted((plugin / "locale").glob("*/LC_MESSAGES/sponsors.po")):
+        with po.open("rb") as file:
+            catalog = read_po(file, locale=po.parts[-3])
+        for entry in catalog:
+            if entry.id:
+                entry.string = (tuple(f"[{entry.id[0]}]" for _ in range(catalog.num_plurals))
+                                if isinstance(entry.id, tuple) else f"[{entry.id}]")
+        with po.open("wb") as file:
+            write_po(file, catalog)
+    code, out, err = run("catalogs", "check", plugin)
+    assert (code, err) == (0, "")
+    assert "Every catalog is complete: 1 domain(s), 11 languages" in out
+    (plugin / "templates" / "sponsors.html").write_text('<p>{{ _("New text") }}</p>\n', encoding="utf-8")
+    code, _, err = run("catalogs", "check", plugin)
+    assert code == 1 and "sponsors.pot: not the texts the sources mark; run publisher catalogs update" in err
