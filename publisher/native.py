@@ -24,9 +24,10 @@ import re
 import unicodedata
 from collections.abc import Callable
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from markupsafe import Markup, escape
+if TYPE_CHECKING:
+    from markupsafe import Markup
 
 _HANGUL = re.compile("[\u1100-\u11ff\u3130-\u318f\ua960-\ua97f\uac00-\ud7af\ud7b0-\ud7ff]")
 _KANA = re.compile("[\u3040-\u309f\u30a0-\u30ff\u31f0-\u31ff\uff66-\uff9f]")
@@ -69,6 +70,8 @@ def native_beside(native: str, country: str, page_lang: str | None = None) -> Ma
     for a player without one. ``page_lang`` is the page's language (BCP 47, ``zh-Hant``): a list
     shows the name only on pages of its language, where readers read it; None is a player's own
     page, which always shows it."""
+    from markupsafe import Markup, escape  # for pages: a command that renders none starts without it
+
     if not native:
         return Markup("")
     if page_lang is not None and page_lang.split("-")[0].lower() not in name_languages(native, country):

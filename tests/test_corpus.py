@@ -127,9 +127,9 @@ CASES = [
     Case(
         "players: a column twice",
         SHOGI,
-        edit(P, "esc_round2\n", "esc_round2,Name\n"),
+        edit(P, "name_native\n", "name_native,Name\n"),
         f"{P}:1",
-        "the header names the column 'name' more than once (columns 2, 9)",
+        "the header names the column 'name' more than once (columns 2, 10)",
     ),
     Case(
         "players: unclosed quote",

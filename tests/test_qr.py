@@ -128,7 +128,7 @@ def test_an_unknown_setting_and_a_bad_address_are_told_together(tmp_path):
     with pytest.raises(ContentError) as raised:
         read_site_settings(tmp_path)
     assert [(p.key, p.message, p.fix) for p in raised.value.problems] == [
-        ("adress", "is not a setting of site.toml", "remove it; the settings are: url, publish"),
+        ("adress", "is not a setting of site.toml", "remove it; the settings are: url, publish, languages"),
         ("url", "'https://x.org' does not end with /",
          'write url = "https://x.org/": pages are found below it'),
     ]
