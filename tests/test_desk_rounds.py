@@ -83,7 +83,7 @@ def test_a_go_player_withdraws_and_a_late_player_joins(desk):
     players = desk.call("POST", add, late, token=director)
     assert players[0] == 200 and players[2]["message"] == "Late Comer (s999) is added to players.csv"
     text = (desk.content / "wosc-2026/players.csv").read_text(encoding="utf-8")
-    assert text.endswith("\ns999,Late Comer,1d,,SI,,,\n")
+    assert text.endswith("\ns999,Late Comer,1d,,SI,,,,\n")
     status, _, answer = desk.call("POST", add, {"id": "s998", "name": "X", "rank": "99x"}, token=director)
     assert status == 422 and "players.csv:" in answer["error"] and "'99x'" in answer["error"]
     status, _, answer = desk.call("POST", add, {"id": "s997", "team": "A"}, token=director)

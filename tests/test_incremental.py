@@ -28,6 +28,7 @@ from publisher.build.builder import Builder
 from publisher.build.theme import theme_dir
 from publisher.build.workers import forked_map
 from publisher.cli import main
+from publisher.languages import SHIPPED
 from publisher.model import Site
 from publisher.plugins import plugin_manager
 from publisher.problems import ContentError
@@ -287,7 +288,10 @@ def test_a_build_spread_over_processes_writes_what_one_process_writes(tmp_path, 
     if by == "championships":
         assert pools == [len(championships)]
     else:  # a pool for each championship, each rendering a few dozen of its outputs at a time
-        files = [sum(1 for p in (tmp_path / "kept" / c).rglob("*") if p.is_file()) for c in championships]
+        kept = tmp_path / "kept"
+        folders = {c: [c, *(f"{code}/{c}" for code in SHIPPED)] for c in championships}  # each language's too
+        files = [sum(1 for f in folders[c] for p in (kept / f).rglob("*") if p.is_file())
+                 for c in championships]
         assert pools == [-(-count // build.PART) for count in files] and min(pools) > 1
 
 
@@ -316,7 +320,7 @@ def test_a_template_mistake_met_in_a_worker_names_the_template_line(tmp_path, ru
     content = archive(tmp_path)
     templates = tmp_path / "templates"
     text = (theme_dir() / "html" / "players.html").read_text(encoding="utf-8")
-    write(templates / "players.html", text.replace("<h1>Players</h1>", '<h1>{{ 1 + "a" }}</h1>'))
+    write(templates / "players.html", text.replace("<h1>{{ _('Players') }}</h1>", '<h1>{{ 1 + "a" }}</h1>'))
     told = []
     for workers in (cores, 1):
         pools = spread(workers)

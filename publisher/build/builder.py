@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import gc
+import hashlib
 import os
 import pickle
 import sys
@@ -376,7 +377,7 @@ class Builder:
             rel, name = batch.path(output, language), batch.name(output, language)
             key = keys.key(output) if keys else None
             if key is not None and language != first:
-                key += language.encode()  # the same inputs, another language
+                key = hashlib.sha256(key + language.encode()).digest()  # the same inputs, another language
             if made is not None:
                 made[sys.intern(name)] = key  # the same names in every championship
             if key is not None and previous.get(name) == key and writer.keep(rel):
