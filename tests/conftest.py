@@ -59,6 +59,27 @@ def run(capsys: pytest.CaptureFixture[str]):
     return runner
 
 
+# A venue's plugin that brings its own catalogs (publisher_catalog_dirs), beside it in locale/.
+CATALOG_PLUGIN = """
+from pathlib import Path
+
+from publisher import hookimpl
+
+
+@hookimpl
+def publisher_catalog_dirs():
+    return [Path(__file__).parent / "locale"]
+"""
+
+
+def venue_catalog(plugins: Path, language: str, po: str) -> Path:
+    """Write a plugins folder (``--plugins-dir``) whose plugin brings ``po`` as its catalog of
+    ``language``; returns the folder."""
+    write(plugins / "words.py", CATALOG_PLUGIN)
+    write(plugins / "locale" / language / "LC_MESSAGES" / "words.po", po)
+    return plugins
+
+
 def snapshot(folder: Path) -> dict[str, bytes]:
     """Every file under ``folder`` with its bytes, to prove a folder was left untouched."""
     return {p.relative_to(folder).as_posix(): p.read_bytes()

@@ -11,7 +11,7 @@ import json
 import random
 
 import pytest
-from conftest import write
+from conftest import venue_catalog, write
 
 from plugins.macmahon.colours import seat, stones
 from plugins.macmahon.grouping import Group, Grouping
@@ -377,16 +377,6 @@ def test_pages_and_json_show_handicap_and_komi(tmp_path, run):
         ("a", 21.0, {"black": 0, "white": 1}), ("b", 16.0, {"black": 1, "white": 0})]
 
 
-CATALOG_PLUGIN = """
-from pathlib import Path
-
-from publisher import hookimpl
-
-
-@hookimpl
-def publisher_catalog_dirs():
-    return [Path(__file__).parent / "locale"]
-"""
 # A few of the pages' words in Japanese, as a Go player writes them.
 JAPANESE = """
 msgid ""
@@ -423,8 +413,7 @@ def test_a_japanese_championship_shows_the_catalogs_words(tmp_path, run):
     toml = folder / "event.toml"
     toml.write_text(toml.read_text().replace('seed = "open"', 'seed = "open"\nlanguage = "ja"'))
     write(folder / "rounds" / "1.csv", "table,player1,player2,result,handicap,komi\n1,b,a,1-0,5,0.5\n")
-    write(tmp_path / "plugins" / "words.py", CATALOG_PLUGIN)
-    write(tmp_path / "plugins" / "locale" / "ja" / "LC_MESSAGES" / "words.po", JAPANESE)
+    venue_catalog(tmp_path / "plugins", "ja", JAPANESE)
     out = tmp_path / "site"
     code, _, err = run("--plugins-dir", tmp_path / "plugins", "build", "--content", folder.parent,
                        "--out", out)

@@ -4,7 +4,7 @@ The archive's Swiss event has a (2300), d (2200), b (2050) and c (1650): round 1
 order is a, d, b, c, so fold pairs a-c and d-b.
 """
 
-from conftest import write
+from conftest import venue_catalog, write
 
 EVENT = "club-swiss"
 
@@ -153,16 +153,6 @@ def test_force_refuses_a_round_that_holds_results_unless_told_to_discard_them(ar
     assert code == 0 and all(line.split(",")[3] == "" for line in path.read_text().splitlines()[1:])
 
 
-CATALOG_PLUGIN = '''
-from pathlib import Path
-
-from publisher import hookimpl
-
-
-@hookimpl
-def publisher_catalog_dirs():
-    return [Path(__file__).parent / "locale"]
-'''
 JAPANESE = '''
 msgid ""
 msgstr ""
@@ -181,8 +171,7 @@ def test_the_round_file_keeps_the_notes_in_the_championships_language(tmp_path, 
     toml.write_text(toml.read_text(encoding="utf-8") + 'language = "ja"\n', encoding="utf-8")
     with (archive / EVENT / "players.csv").open("a", encoding="utf-8") as players:
         players.write("e,Eve Eden,6k,1500,NL\n")
-    write(tmp_path / "plugins" / "words.py", CATALOG_PLUGIN)
-    write(tmp_path / "plugins" / "locale" / "ja" / "LC_MESSAGES" / "words.po", JAPANESE)
+    venue_catalog(tmp_path / "plugins", "ja", JAPANESE)
     code, out, err = run("--plugins-dir", tmp_path / "plugins", "pair", archive / EVENT)
     assert code == 0, err
     last = (archive / EVENT / "rounds" / "1.csv").read_text(encoding="utf-8").splitlines()[-1]
