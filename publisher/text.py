@@ -81,11 +81,17 @@ def fold(text: str) -> str:
     Accents go (``č`` -> ``c``), and so do letters that accents do not cover, by the
     anyascii transliteration (``ł`` -> ``l``, ``ø`` -> ``o``, ``ß`` -> ``ss``, ``æ`` -> ``ae``);
     other scripts stay as they are written. Matching folds the typed text with this and looks
-    it up in :func:`search_key`.
+    it up in :func:`search_key`. Katakana is folded to hiragana (``カトウ`` -> ``かとう``): a
+    Japanese reader types a name's reading in either.
     """
     if text.isascii():  # nothing to strip or transliterate: most names of a big field
         return text.lower()
-    return "".join(anyascii(c).lower() if _is_latin(c) else c for c in _strip_marks(text))
+    folded = "".join(anyascii(c).lower() if _is_latin(c) else c for c in _strip_marks(text))
+    return folded.translate(_HIRAGANA)
+
+
+# Each katakana letter (ァ to ヶ) to its hiragana, 0x60 code points before it.
+_HIRAGANA = {code: code - 0x60 for code in range(0x30A1, 0x30F7)}
 
 
 @lru_cache(maxsize=FOLDS_KEPT)

@@ -47,6 +47,12 @@ def test_fold_makes_latin_letters_plain_and_keeps_other_scripts(name: str, typed
     assert fold(name) == typed
 
 
+def test_katakana_folds_to_hiragana_so_a_reading_is_found_typed_in_either() -> None:
+    assert fold("カトウ ヒフミ") == "かとう ひふみ"
+    assert fold("かとう") == "かとう"
+    assert "かとうひふみ" in search_key("加藤 一二三", "JP").split()  # its reading, as typed in either
+
+
 def test_a_search_key_carries_both_spellings_of_an_umlaut() -> None:
     assert search_key("Jörg Müller") == "jorg muller joerg mueller"
     assert search_key("Citroën Ilić") == "citroen ilic"  # ë is not an umlaut of a, o or u

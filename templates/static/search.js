@@ -18,6 +18,8 @@
   function fold(text) {
     return text.toLowerCase().normalize("NFD").replace(/\p{Mn}/gu, "").replace(/[^\x00-\x7f]/g, function (c) {
       return letters[c] === undefined ? c : letters[c];
+    }).replace(/[\u30a1-\u30f6]/g, function (c) {  // katakana typed for a reading: its hiragana
+      return String.fromCharCode(c.charCodeAt(0) - 0x60);
     });
   }
 

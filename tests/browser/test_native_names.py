@@ -16,7 +16,8 @@ pytestmark = pytest.mark.browser
 KATO, WANG, KIM, ANA = "Katō Hifumi", "Wang Xiaoming", "Kim Minjun", "Ana Novak"
 # What a reader types, and whom it finds.
 TYPED = [("Katou", KATO), ("katoh hifumi", KATO), ("KATO", KATO), ("加藤", KATO), ("加藤一二三", KATO),
-         ("かとう", KATO), ("wang xiaoming", WANG), ("Wáng Xiǎomíng", WANG), ("xiao3ming2", WANG),
+         ("かとう", KATO), ("カトウ", KATO),
+         ("wang xiaoming", WANG), ("Wáng Xiǎomíng", WANG), ("xiao3ming2", WANG),
          ("wang2", WANG), ("小明", WANG), ("김민준", KIM), ("민준", KIM), ("gim minjun", KIM), ("kim", KIM)]
 
 

@@ -27,6 +27,8 @@
   function fold(text) {
     return text.toLowerCase().normalize("NFD").replace(/\p{Mn}/gu, "").replace(/[^\x00-\x7f]/g, function (c) {
       return FOLD[c] === undefined ? c : FOLD[c];
+    }).replace(/[\u30a1-\u30f6]/g, function (c) {  // katakana typed for a reading: its hiragana
+      return String.fromCharCode(c.charCodeAt(0) - 0x60);
     });
   }
   function terms(text) {
