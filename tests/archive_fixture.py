@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 from conftest import write
@@ -72,12 +73,12 @@ SPRING_ROUNDS = {
 ZORAN, ANA, LUKASZ = "egd-11100001", "egd-11100002", "egd-11100003"
 
 
-def built_archive(root: Path) -> Path:
-    """The two championships written into ``root/content`` and built by the command line
-    into ``root/site``; returns the site."""
+def built_archive(root: Path, writer: Callable[[Path], Path] | None = None) -> Path:
+    """The two championships (or what ``writer`` writes, :func:`write_native_archive`) written
+    into ``root/content`` and built by the command line into ``root/site``; returns the site."""
     from publisher.cli import main
 
-    content = write_archive(root / "content")
+    content = (writer or write_archive)(root / "content")
     assert main(["build", "--content", str(content), "--out", str(root / "site")]) == 0
     return root / "site"
 

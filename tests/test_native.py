@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
-from archive_fixture import KATO, WANG, read_people, write_native_archive
+from archive_fixture import KATO, WANG, built_archive, read_people, write_native_archive
 
 from publisher.build.render import Renderer
 from publisher.model import Player
@@ -55,12 +55,7 @@ def test_the_core_filter_reads_the_pages_language_and_takes_english_without_one(
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory) -> Path:
-    from publisher.cli import main
-
-    root = tmp_path_factory.mktemp("native")
-    content = write_native_archive(root / "content")
-    assert main(["build", "--content", str(content), "--out", str(root / "site")]) == 0
-    return root / "site"
+    return built_archive(tmp_path_factory.mktemp("native"), write_native_archive)
 
 
 def test_event_json_and_the_people_carry_the_name_in_its_own_script(site):

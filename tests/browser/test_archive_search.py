@@ -10,7 +10,7 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
-from archive_fixture import write_archive, write_people_archive
+from archive_fixture import built_archive, write_people_archive
 
 pytestmark = pytest.mark.browser
 
@@ -20,12 +20,7 @@ DESKTOP = {"width": 1920, "height": 1080}
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory) -> Path:
-    from publisher.cli import main
-
-    root = tmp_path_factory.mktemp("archive-search")
-    content = write_archive(root / "content")
-    assert main(["build", "--content", str(content), "--out", str(root / "site")]) == 0
-    return root / "site"
+    return built_archive(tmp_path_factory.mktemp("archive-search"))
 
 
 def people_found(page, typed: str) -> list[str]:

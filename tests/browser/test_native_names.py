@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from archive_fixture import write_native_archive
+from archive_fixture import built_archive, write_native_archive
 from test_live_screens import error_free_page
 
 pytestmark = pytest.mark.browser
@@ -23,12 +23,7 @@ TYPED = [("Katou", KATO), ("katoh hifumi", KATO), ("KATO", KATO), ("加藤", KAT
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory) -> Path:
-    from publisher.cli import main
-
-    root = tmp_path_factory.mktemp("native-names")
-    content = write_native_archive(root / "content")
-    assert main(["build", "--content", str(content), "--out", str(root / "site")]) == 0
-    return root / "site"
+    return built_archive(tmp_path_factory.mktemp("native-names"), write_native_archive)
 
 
 @pytest.fixture
