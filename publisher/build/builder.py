@@ -33,7 +33,7 @@ from publisher.build.kept import Kept
 from publisher.build.loading import load_event
 from publisher.build.manifest import Entry, Manifest
 from publisher.build.output import SiteWriter, WriteStats, Written, cache_dir, locked
-from publisher.build.pagekeys import PageKeys
+from publisher.build.pagekeys import PageKeys, SourceKeys
 from publisher.build.record import BuiltEvent, Fingerprint, Record, RecordCache
 from publisher.build.render import Batch, Renderer
 from publisher.build.summary import summary
@@ -100,6 +100,8 @@ class Builder:
         self.force = force
         self.renderer = Renderer(pm, templates)
         self._record = Record()  # what the last build was made from (publisher.build.record)
+        # Under watch, the keys of the archive's pages made from their sources alone.
+        self._source_keys = SourceKeys(content_dir) if remember else None
         self._written: Written | None = None
 
     def watched_dirs(self) -> list[Path]:
@@ -338,6 +340,8 @@ class Builder:
         files = [batch.path(o, code) for o, code in batch.entries]
         writer.check(files)
         keys: dict[str, bytes | None] = {}
+        if self._source_keys is not None:
+            self._source_keys.start({"": inputs[1], **dict(inputs[2])})
         self._render_into(writer, batch, site, None, keys)
         return inputs, keys, files
 
@@ -369,7 +373,8 @@ class Builder:
         """The files of ``batch`` (of its ``part``) whose inputs changed since the last
         build, rendered; their keys go into ``made``."""
         page_site = site if event is None else self._bare_site([event])
-        keys = (PageKeys(batch, page_site, event, self._record.theme)
+        remembered = self._source_keys if event is None else None
+        keys = (PageKeys(batch, page_site, event, self._record.theme, remembered)
                 if made is not None and self.keyed else None)
         previous = self._previous_keys(event)
         first = batch.languages[0]

@@ -12,7 +12,9 @@ and stands in the others by its digest. A context that cannot be pickled gets no
 rendered. A JSON file is made from its data (and language) alone, so it always has a key. A dated page
 without ``sources`` shows when its championship's folder last changed, so it changes
 whenever its championship is rebuilt: it gets no key, and its context is not pickled. A
-page that is not dated (``Page.dated``) is keyed by its context alone.
+page that is not dated (``Page.dated``) is keyed by its context alone. A page whose plugin
+sums its context up itself (``Page.digest``, made by :func:`digest` once when what it shows
+changes) is keyed by that digest: its context is not pickled at every build.
 
 An output whose context or data is a function (``publisher.model.made``) is keyed
 by its ``sources`` and their times and sizes alone, without being made: the plugin
@@ -24,7 +26,9 @@ from __future__ import annotations
 
 import hashlib
 import pickle
+import sys
 from collections import Counter
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -35,22 +39,25 @@ from publisher.model import DataFile, Event, File, Page, Site
 class PageKeys:
     """Keys of the pages of one batch (a championship's outputs, or the archive's)."""
 
-    def __init__(self, batch: Batch, site: Site, event: Event | None, theme: object):
+    def __init__(self, batch: Batch, site: Site, event: Event | None, theme: object,
+                 remembered: SourceKeys | None = None):
         header = None if event is None else (event.slug, event.name, event.start, event.end, event.venue,
                                               event.game, event.system, event.rounds)
         nav = [(p.path, p.nav, p.nav_order) for p in batch.nav]
-        self._common = _digest((header, nav, sorted(batch.paths), batch.prefix, site.url, site.front_title,
+        self._common = digest((header, nav, sorted(batch.paths), batch.prefix, site.url, site.front_title,
                                 theme))
-        keyed = [o for o in batch.outputs if isinstance(o, Page) and o.context_only
+        keyed = [o for o in batch.outputs if isinstance(o, Page) and o.context_only and not o.digest
                  and not callable(o.context) and (o.sources or not o.dated)]
         counts = Counter(id(v) for o in keyed for v in o.context.values())
         self._shared: dict[int, bytes | None] = {}
         self._stats: dict[Path, tuple[int, int] | None] = {}
+        self._signed: dict[Path, bytes | None] = {}
         for output in keyed:
             for value in output.context.values():
                 if counts[id(value)] > 1 and id(value) not in self._shared:
-                    self._shared[id(value)] = _digest(value)
+                    self._shared[id(value)] = digest(value)
         self._unkeyable = {i for i, digest in self._shared.items() if digest is None}
+        self._remembered = remembered
 
     def key(self, output: Page | DataFile | File) -> bytes | None:
         """The output's digest, or None when it must be rendered anyway."""
@@ -58,7 +65,7 @@ class PageKeys:
             language = output.language if isinstance(output, DataFile) else ""
             if callable(output.data):
                 return self._by_sources(output.path, output.sources, language)
-            return _digest((output.path, output.data, language))
+            return digest((output.path, output.data, language))
         if callable(output.context):
             if not output.context_only or self._common is None:
                 return None
@@ -66,25 +73,56 @@ class PageKeys:
                                     output.language, self._common)
         if not output.context_only or (output.dated and not output.sources):
             return None
-        if self._common is None or not self._unkeyable.isdisjoint(map(id, output.context.values())):
+        if self._common is None:
             return None
-        shared = self._shared
-        context = {k: shared.get(id(v), v) for k, v in output.context.items()}
+        if output.digest:
+            context: Any = output.digest
+        elif not self._unkeyable.isdisjoint(map(id, output.context.values())):
+            return None
+        else:
+            shared = self._shared
+            context = {k: shared.get(id(v), v) for k, v in output.context.items()}
         times = self._times(output.sources) if output.dated else None
-        return _digest((self._common, output.path, output.template, output.title, output.language,
+        return digest((self._common, output.path, output.template, output.title, output.language,
                         output.sources, times, context))
 
     def _by_sources(self, path: str, sources: tuple[Path, ...], *more: Any) -> bytes | None:
         """The key of an output made from ``sources`` alone; None without sources, or when
-        one cannot be looked at (a live source's copy is gone once read): then it is made."""
-        times = self._times(sources)
-        if not sources or None in times:
+        one cannot be looked at (a live source's copy is gone once read): then it is made.
+        The sources' names, times and sizes are joined as bytes, not pickled: an archive
+        keys every person's page by a dozen files at every save. A key remembered from the
+        last build (:class:`SourceKeys`) is taken as it is when none of its sources' folders
+        changed since."""
+        if not sources:
             return None
-        return _digest((path, [str(s) for s in sources], times, *more))  # a str pickles fast, a Path not
+        remembered = self._remembered
+        if remembered is not None and (known := remembered.known(path, sources, more)) is not None:
+            return known
+        signed = self._signed
+        try:
+            signs = [signed[source] for source in sources]
+        except KeyError:
+            signs = [self._sign(source) for source in sources]
+        if None in signs:
+            return None
+        rest = digest((path, *more))
+        if rest is None:
+            return None
+        key = hashlib.sha256(b"".join((rest, *signs))).digest()
+        if remembered is not None:
+            remembered.remember(path, sources, more, key)
+        return key
+
+    def _sign(self, source: Path) -> bytes | None:
+        """A source's name, time and size as bytes (None when it cannot be looked at)."""
+        if source not in self._signed:
+            stat = self._stat(source)
+            self._signed[source] = None if stat is None else f"{source}\0{stat[0]}\0{stat[1]}\n".encode()
+        return self._signed[source]
 
     def _times(self, sources: tuple[Path, ...]) -> list[tuple[int, int] | None]:
-        """When the sources last changed, and their sizes (what a page made from them
-        alone is keyed by; a dated page also shows the newest time)."""
+        """When the sources last changed, and their sizes (what a dated page is keyed by:
+        it shows the newest time)."""
         return [self._stat(source) for source in sources]
 
     def _stat(self, source: Path) -> tuple[int, int] | None:
@@ -97,7 +135,61 @@ class PageKeys:
         return self._stats[source]
 
 
-def _digest(value: Any) -> bytes | None:
+class SourceKeys:
+    """The keys of the archive's outputs made from sources alone (a person's page), kept
+    between the builds of ``watch``. A saved result changes one championship's folder, and
+    the fourteen thousand people of a federation's archive who did not play in it keep
+    their keys without a look at their dozen files each: a key still holds while its
+    output's sources and its other inputs are the same and none of the folders its sources
+    lie in changed (the builder fingerprints every championship's folder and the top of the
+    content folder at every build: :meth:`start`)."""
+
+    def __init__(self, content_dir: Path):
+        self.content_dir = content_dir
+        # By output path: its sources, its other inputs, the folders of its sources, its key.
+        self._keys: dict[str, tuple[tuple[Path, ...], tuple, tuple[str, ...], bytes]] = {}
+        self._last: dict[str, tuple[tuple[Path, ...], tuple, tuple[str, ...], bytes]] = {}
+        self._fingerprints: dict[str, object] = {}
+        self._changed: frozenset[str] = frozenset()
+
+    def start(self, folders: Mapping[str, object]) -> None:
+        """A new build, with each folder's fingerprint (a championship's by its name, the top
+        of the content folder by ""). A key also holds what every page shows (the theme among
+        it), so a new theme changes every key as it should."""
+        self._last, self._keys = self._keys, {}  # the outputs gone are forgotten
+        last = self._fingerprints
+        self._changed = frozenset(name for name in {*last, *folders} if last.get(name) != folders.get(name))
+        self._fingerprints = dict(folders)
+
+    def known(self, path: str, sources: tuple[Path, ...], more: tuple) -> bytes | None:
+        """The remembered key of the output at ``path``, if it still holds."""
+        found = self._last.get(path)
+        if found is None:
+            return None
+        was, inputs, folders, key = found
+        if (was is sources or was == sources) and inputs == more and self._changed.isdisjoint(folders):
+            self._keys[path] = found
+            return key
+        return None
+
+    def remember(self, path: str, sources: tuple[Path, ...], more: tuple, key: bytes) -> None:
+        """Keep ``key`` for the next build, when every source lies in a fingerprinted folder."""
+        folders = set()
+        for source in sources:
+            try:
+                parts = source.relative_to(self.content_dir).parts
+            except ValueError:
+                return
+            folder = parts[0] if len(parts) > 1 else ""
+            if folder not in self._fingerprints:
+                return
+            folders.add(sys.intern(folder))
+        self._keys[path] = (sources, more, tuple(folders), key)
+
+
+def digest(value: Any) -> bytes | None:
+    """A value's digest, made from its pickle: equal digests mean equal values. None for a
+    value that does not pickle."""
     try:
         return hashlib.sha256(pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)).digest()
     except (pickle.PicklingError, TypeError, AttributeError, RecursionError):
