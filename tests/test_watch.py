@@ -426,3 +426,41 @@ def test_watch_writing_its_console_into_the_content_does_not_rebuild_for_it(tmp_
             process.wait(30)
     builds = [line for line in console.read_text(encoding="utf-8").splitlines() if line.startswith("[")]
     assert len(builds) == 2, builds
+
+
+def test_the_builds_own_reads_are_no_events_for_the_watcher(live):
+    """A build opens and lists every folder of the content: the kernel is asked only for
+    changes, so none of that reaches the watcher's thread (at a thousand championships
+    those events cost a save a third more time)."""
+    live.settle()
+    seen: list[object] = []
+    handler = live.watcher._handler
+    handler.on_any_event = seen.append  # what the observer hands the watcher, every event
+    live.builder.build()
+    (live.content / "club" / "players.csv").read_text(encoding="utf-8")
+    time.sleep(0.3)
+    assert seen == []
+    atomic_save(live.content / "club" / "notes.md", "A change.\n")
+    time.sleep(0.3)
+    assert seen  # a change still comes through
+
+
+def test_what_a_build_keeps_is_frozen_until_the_folders_rest(live, monkeypatch):
+    """After a build what is alive is frozen, so the collector's passes during the next build
+    walk only what that build makes; once the folders rested TIDY_AFTER seconds, a full pass
+    frees what the builds let go, and stopping gives everything back to the collector."""
+    import gc
+
+    import publisher.live.watch as watch
+
+    monkeypatch.setattr(watch, "TIDY_AFTER", 0.2)
+    atomic_save(rounds_dir(live) / "1.csv", round_csv(["1-0", ""]))
+    live.settle()
+    assert gc.get_freeze_count() > 0
+    deadline = time.monotonic() + 5
+    while live.watcher._built_at is not None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert live.watcher._built_at is None  # the full pass ran, and froze again
+    assert gc.get_freeze_count() > 0
+    live.watcher.stop()
+    assert gc.get_freeze_count() == 0

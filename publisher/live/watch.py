@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import gc
 import os
 import stat
 import threading
@@ -35,6 +36,15 @@ from watchdog.events import (
     EVENT_TYPE_DELETED,
     EVENT_TYPE_MODIFIED,
     EVENT_TYPE_MOVED,
+    DirAttribEvent,
+    DirCreatedEvent,
+    DirDeletedEvent,
+    DirMovedEvent,
+    FileAttribEvent,
+    FileCreatedEvent,
+    FileDeletedEvent,
+    FileModifiedEvent,
+    FileMovedEvent,
     FileSystemEvent,
     FileSystemEventHandler,
 )
@@ -53,10 +63,22 @@ LONGEST_WAIT = 1.0
 # How often the watcher checks that the folders it watches are still the same folders
 # (``rm -rf content; cp -r backup content`` or an atomic swap leaves a watch on a ghost).
 ROOT_CHECK = 0.5
+# Quiet after a build before the cycle collector's full pass over what the builder keeps.
+# A federation's archive keeps about a million objects: a full pass takes half a second
+# or more, which a save must not wait for. After each build everything alive is frozen
+# (``gc.freeze``), so the collections during the next build walk only what it made; the
+# full pass, which frees what the builds let go in cycles, waits for the folders to rest.
+TIDY_AFTER = 3.0
 # Opened/closed events are left out: the build itself opens every content file. Attribute
 # changes count: ``touch`` and ``chmod`` (a fixed permission) are worth a rebuild.
 _CHANGES = {EVENT_TYPE_CREATED, EVENT_TYPE_DELETED, EVENT_TYPE_MODIFIED, EVENT_TYPE_MOVED,
             EVENT_TYPE_ATTRIB}
+# The same, asked of the kernel: without a filter inotify also reports every file and
+# folder the build opens and closes, and the fingerprint of a thousand championships'
+# folders at every build made thousands of events for the observer's thread to turn
+# down, a third more time on each save.
+_WATCHED = [FileCreatedEvent, DirCreatedEvent, FileDeletedEvent, DirDeletedEvent, FileModifiedEvent,
+            FileMovedEvent, DirMovedEvent, FileAttribEvent, DirAttribEvent]
 class _Changes(FileSystemEventHandler):
     """Turns file-system events into "something changed" for the watcher."""
 
@@ -127,6 +149,7 @@ class Watcher:
         self._idle = threading.Event()
         self._stopping = threading.Event()
         self._first_change = self._last_change = 0.0
+        self._built_at: float | None = None  # when the last build ended, until the collector's full pass
         self._changes = 0  # events seen so far: a build compares it before and after
         self._observer = Observer()
         self._handler: _Changes | None = None
@@ -144,8 +167,7 @@ class Watcher:
         warnings.filterwarnings("ignore", r"Callback with id .* already exists", RuntimeWarning)
         self._handler = _Changes(self._changed, [self.builder.out.resolve()])
         for folder in _outermost(self.builder.watched_dirs()):
-            self._roots[folder] = (self._observer.schedule(self._handler, str(folder), recursive=True),
-                                   _identity(folder))
+            self._roots[folder] = (self._schedule(folder), _identity(folder))
         self._observer.start()
         try:
             ok = self.rebuild(refuse_output=True)
@@ -163,6 +185,7 @@ class Watcher:
         self._observer.join(timeout=5)
         if self._thread.is_alive():
             self._thread.join(timeout=30)
+        gc.unfreeze()  # what was kept is the collector's again (see TIDY_AFTER)
 
     def wait_idle(self, timeout: float = 10.0) -> bool:
         """Wait until no change is pending and no build runs (tests, benchmarks)."""
@@ -209,6 +232,8 @@ class Watcher:
                 self.after_build(report)
             return True
         finally:
+            gc.freeze()  # see TIDY_AFTER
+            self._built_at = time.monotonic()
             self._idle.set()
 
     def _changed(self) -> None:
@@ -225,6 +250,7 @@ class Watcher:
         while not self._stopping.is_set():
             if not self._pending.wait(ROOT_CHECK):
                 self._check_roots()
+                self._tidy()
                 continue
             if self._stopping.is_set():
                 return
@@ -250,6 +276,18 @@ class Watcher:
             self._stopping.wait(quiet)
         return False
 
+    def _schedule(self, folder: Path) -> ObservedWatch:
+        assert self._handler is not None
+        return self._observer.schedule(self._handler, str(folder), recursive=True, event_filter=_WATCHED)
+
+    def _tidy(self) -> None:
+        """The collector's full pass, once the folders rested TIDY_AFTER seconds after a build."""
+        if self._built_at is not None and time.monotonic() - self._built_at >= TIDY_AFTER:
+            gc.unfreeze()
+            gc.collect()
+            gc.freeze()
+            self._built_at = None
+
     def _check_roots(self) -> None:
         """Watch a watched folder again if it was replaced (deleted and made anew, or swapped
         by a rename), and rebuild: the old watch follows a folder that is gone."""
@@ -261,7 +299,7 @@ class Watcher:
                 with contextlib.suppress(KeyError, OSError):
                     self._observer.unschedule(watch)
             try:
-                watch = self._observer.schedule(self._handler, str(folder), recursive=True) if now else None
+                watch = self._schedule(folder) if now else None
             except OSError:
                 watch, now = None, None  # not there yet: tried again at the next check
             self._roots[folder] = (watch, now)
