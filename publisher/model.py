@@ -193,6 +193,11 @@ class Page:
     # the venue screens in event.toml's ``screens_language``, which the hall's TVs open there.
     # Its versions under the other languages' folders are as any page's (build/versions.py).
     language: str = ""
+    # What a ``context_only`` page's context holds, summed up by its plugin (``digest(value)``
+    # of publisher/build/pagekeys.py, kept with what it sums up): the page is keyed by it
+    # instead of by its context pickled again at every build, which for a page listing a
+    # country's thousands of players costs more than rendering the pages a save changed.
+    digest: bytes = b""
 
 
 @dataclass

@@ -48,8 +48,9 @@ def publisher_catalog_dirs() -> list[Path]:
 @hookimpl
 def publisher_jinja_filters() -> dict[str, Any]:
     from plugins.archive.filters import country, place  # Jinja2: only commands that render
+    from plugins.archive.rows import member_rows
 
-    return {"person_key": person_key, "country": country, "ordinal": place}
+    return {"person_key": person_key, "country": country, "ordinal": place, "member_rows": member_rows}
 
 
 @hookimpl
@@ -95,10 +96,10 @@ def publisher_site_pages(site: Site, kept: Kept) -> list[Page | DataFile | File]
     clubs, countries = groups(people, (a for part in parts for a in part.others), kept)
     sources = person_sources(people, files, keeper, kept)
     return [
-        *(person_page(person, sources[person.key]) for person in people),
+        *person_pages(people, sources, kept),
         *(moved_page(person, key) for person in people for key in person.keys[1:]),
-        *group_pages(CLUBS, clubs),
-        *group_pages(COUNTRIES, countries),
+        *group_pages(CLUBS, clubs, kept),
+        *group_pages(COUNTRIES, countries, kept),
         *people_files(people, kept),
         *index_files([people_shards(people, kept), *(part.rows for part in parts)], kept),
         archive_feed([(part.event, part.entries) for part in parts], site, kept),
@@ -128,6 +129,23 @@ def person_sources(people: list[Person], files: dict[str, tuple[Path, ...]], kee
     if kept.between_builds:
         store["sources"] = made
     return {key: found for key, (_, found) in made.items()}
+
+
+def person_pages(people: list[Person], sources: dict[str, tuple[Path, ...]], kept: Kept) -> list[Page]:
+    """Every person's page; under ``watch`` each one's is kept while they are the same person
+    with the same sources, as their sources are (:func:`person_sources`)."""
+    store = kept.store("archive.person-pages")
+    last = store.get("pages", {})
+    made = {}
+    for person in people:
+        previous = last.get(person.key)
+        found = sources[person.key]
+        if previous is None or previous[0] is not person or previous[1] is not found:
+            previous = (person, found, person_page(person, found))
+        made[person.key] = previous
+    if kept.between_builds:
+        store["pages"] = made
+    return [page for _, _, page in made.values()]
 
 
 def person_page(person: Person, sources: tuple[Path, ...]) -> Page:

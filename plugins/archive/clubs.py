@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from plugins.archive.people import Appearance, Person, outside_ascii
 from publisher.build.kept import Kept
+from publisher.build.pagekeys import digest
 from publisher.languages import SOURCE, Message, language_of, locale_of, message
 from publisher.model import Page
 from publisher.text import fold
@@ -68,14 +69,12 @@ class Group(NamedTuple):
     name: str
     also: tuple[str, ...]  # a club's other spellings that share its page
     members: tuple[Member, ...]
+    championships: int = 0  # how many its members played, counted once when it is made
+    digest: bytes = b""  # of the fields above: its page's key (publisher.model.Page.digest)
 
     @property
     def page(self) -> str:
         return group_page(self.kind, self.slug)
-
-    @property
-    def championships(self) -> int:
-        return len({p.slug for member in self.members for p in member.played})
 
 
 def group_page(kind: str, slug: str) -> str:
@@ -169,9 +168,14 @@ def groups(people: list[Person], others: Iterable[Appearance],
     made: dict[str, tuple[object, Member]] = {}
 
     def member(key: str, source: Person | Appearance) -> Member:
+        """Their entry; the one kept when it reads the same, so that their club and country,
+        compared by their entries' identity below, are kept too."""
         previous = store.get(key)
-        made[key] = previous if previous is not None and previous[0] is source else (source, _member(source))
-        return made[key][1]
+        if previous is None or previous[0] is not source:
+            entry = _member(source)
+            previous = (source, previous[1] if previous is not None and previous[1] == entry else entry)
+        made[key] = previous
+        return previous[1]
 
     entries = [(person.latest.player, member(person.key, person)) for person in people]
     entries += [(a.player, member(f"{a.event.slug}/{a.player.id}", a)) for a in others]
@@ -212,9 +216,12 @@ def _member(source: Person | Appearance) -> Member:
 
 def _group(kind: str, slug: str, names: list[str], members: list[Member]) -> Group:
     """A club (its members' rows' spellings of it in ``names``) or a country (``slug`` its code)."""
+    championships = len({p.slug for member in members for p in member.played})
     if kind == CLUBS:
-        return Group(CLUBS, slug, *_spellings(names), _sorted(members))
-    return Group(COUNTRIES, slug.lower(), CountryName(slug), (), _sorted(members))
+        group = Group(CLUBS, slug, *_spellings(names), _sorted(members), championships)
+    else:
+        group = Group(COUNTRIES, slug.lower(), CountryName(slug), (), _sorted(members), championships)
+    return group._replace(digest=digest(group) or b"")
 
 
 def _spellings(names: Iterable[str]) -> tuple[str, tuple[str, ...]]:
@@ -237,14 +244,21 @@ def _by_name(found: list[Group]) -> list[Group]:
 TITLES = {CLUBS: message("Clubs of the archive"), COUNTRIES: message("Countries of the archive")}
 
 
-def group_pages(kind: str, found: list[Group]) -> list[Page]:
+def group_pages(kind: str, found: list[Group], kept: Kept | None = None) -> list[Page]:
     """A page for each club (or country) and their list, ``<kind>/index.html``. A page's
-    context is the text it shows, so it is keyed by that (see the module's docstring)."""
+    context is the text it shows, so it is keyed by that (see the module's docstring).
+    Under ``watch`` its rows are kept in ``kept`` between builds (plugins/archive/rows.py)."""
+    rows = kept.store("archive.rows") if kept is not None and kept.between_builds else None
+    if rows:  # a club gone, or a country: its rows go with it
+        pages = {g.page for g in found}
+        for gone in [place for place in rows if place[0].startswith(f"{kind}/") and place[0] not in pages]:
+            del rows[gone]
     if not found:
         return []
     index = [(g.name, g.page, len(g.members), g.championships, g.slug.upper() if kind == COUNTRIES else "")
              for g in found]
     return [Page(f"{kind}/index.html", "archive/groups.html", TITLES[kind],
                  {"kind": kind, "groups": index}, context_only=True, dated=False),
-            *(Page(g.page, "archive/group.html", g.name, {"group": g, "index": f"{kind}/index.html"},
-                   context_only=True, dated=False) for g in found)]
+            *(Page(g.page, "archive/group.html", g.name,
+                   {"group": g, "index": f"{kind}/index.html", "rows": rows},
+                   context_only=True, dated=False, digest=g.digest) for g in found)]

@@ -223,6 +223,10 @@ class Renderer:
             "updated": last_changed(page, event, site),
             "lang": language,
             "_translations": self.translations(language),
+            # Where each language's version of a page is: with ``lang`` and the page's folder,
+            # all that a link from it depends on (a plugin that keeps links made for a page
+            # between builds compares it).
+            "_versions": versions,
             # A page whose language is its own (the hall screen) offers no switch.
             "versions": [] if page.language else _versions(batch.languages, versions, own, here, public_url),
         }
