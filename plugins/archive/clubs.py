@@ -165,46 +165,57 @@ def groups(people: list[Person], others: Iterable[Appearance],
     save makes again those of its championship."""
     keep = kept is not None and kept.between_builds
     store = kept.store("archive.members") if keep else {}
-    made: dict[str, tuple[object, Member]] = {}
-
-    def member(key: str, source: Person | Appearance) -> Member:
-        """Their entry; the one kept when it reads the same, so that their club and country,
-        compared by their entries' identity below, are kept too."""
-        previous = store.get(key)
-        if previous is None or previous[0] is not source:
-            entry = _member(source)
-            previous = (source, previous[1] if previous is not None and previous[1] == entry else entry)
-        made[key] = previous
-        return previous[1]
-
-    entries = [(person.latest.player, member(person.key, person)) for person in people]
-    entries += [(a.player, member(f"{a.event.slug}/{a.player.id}", a)) for a in others]
-    if keep:
-        store.clear()
-        store.update(made)
+    last: dict[str, _Entry] = store.get("entries", {})
+    made: dict[str, _Entry] = {}
     clubs: dict[str, list[tuple[str, Member]]] = {}
     countries: dict[str, list[tuple[str, Member]]] = {}
-    for player, entry in entries:
-        if player.club.strip():
-            clubs.setdefault(club_slug(player.club), []).append((" ".join(player.club.split()), entry))
-        if code := (country_code(player.country) if player.country.strip() else ""):
-            countries.setdefault(code, []).append(("", entry))
+    sources = [*((person.key, person) for person in people),
+               *((f"{a.event.slug}/{a.player.id}", a) for a in others)]
+    for key, source in sources:
+        entry = last.get(key)
+        if entry is None or entry[0] is not source:
+            entry = _entry(source, entry)
+        made[key] = entry
+        _, member, club, club_name, country = entry
+        if club:
+            clubs.setdefault(club, []).append((club_name, member))
+        if country:
+            countries.setdefault(country, []).append(("", member))
+    if keep:
+        store["entries"] = made
     kept_groups = kept.store("archive.groups") if keep else {}
+    known = kept_groups.get("groups", {})
     found: dict[tuple[str, str], tuple[list[str], list[Member], Group]] = {}
     for kind, by_slug in ((CLUBS, clubs), (COUNTRIES, countries)):
         for slug, rows in by_slug.items():
             names, members = [name for name, _ in rows], [m for _, m in rows]
-            previous = kept_groups.get((kind, slug))
+            previous = known.get((kind, slug))
             if (previous is not None and previous[0] == names and len(previous[1]) == len(members)
                     and all(map(operator.is_, previous[1], members))):
                 found[kind, slug] = previous
             else:
                 found[kind, slug] = (names, members, _group(kind, slug, names, members))
     if keep:
-        kept_groups.clear()
-        kept_groups.update(found)
+        kept_groups["groups"] = found
     return (_by_name([g for (kind, _), (_, _, g) in found.items() if kind == CLUBS]),
             _by_name([g for (kind, _), (_, _, g) in found.items() if kind == COUNTRIES]))
+
+
+# A person's or a player's entry: what it was made from, their Member, their club's slug and
+# the spelling their row gives it ("" without a club) and their country's code ("" without one).
+_Entry = tuple[object, Member, str, str, str]
+
+
+def _entry(source: Person | Appearance, last: _Entry | None) -> _Entry:
+    """The entry of ``source``; its Member the last one when that reads the same, so that
+    their club and country, compared by their entries' identity, are kept too."""
+    member = _member(source)
+    if last is not None and last[1] == member:
+        member = last[1]
+    player = source.latest.player if isinstance(source, Person) else source.player
+    club = club_slug(player.club) if player.club.strip() else ""
+    country = country_code(player.country) if player.country.strip() else ""
+    return source, member, club, " ".join(player.club.split()) if club else "", country
 
 
 def _member(source: Person | Appearance) -> Member:

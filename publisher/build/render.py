@@ -82,7 +82,9 @@ class Batch:
     def path(self, output: Output, language: str = "") -> str:
         """Where ``output`` (its version in ``language``) goes, from the site root."""
         rel = posixpath.join(self.prefix, output.path) if self.prefix else output.path
-        return self.version(language, rel) if language else rel
+        if not language or (language == self.languages[0] and not self.versions.events):
+            return rel  # the usual paths: every championship's first language is the site's
+        return self.version(language, rel)
 
     def version(self, language: str, rel: str) -> str:
         """Where the version in ``language`` of ``rel`` (from the site root) is: that of a page
