@@ -10,6 +10,7 @@ and their warnings must be exactly those of :func:`gather` and :func:`conflicts`
 
 from __future__ import annotations
 
+import datetime
 import random
 from pathlib import Path
 from types import SimpleNamespace
@@ -17,25 +18,33 @@ from types import SimpleNamespace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from plugins.archive.clubs import groups
 from plugins.archive.keeper import Entry, Keeper
 from plugins.archive.kept import Championship, archive_people
 from plugins.archive.people import Appearance, conflicts, gather, row_keys
+from plugins.archive.search import people_shards, person_rows, shards
 from publisher.build.kept import Kept
 from publisher.model import Player
 
 PERSONS = ["", "", "mira", "jan-novak"]
 PINS = ["", "", "11100001", "11100002", "111003"]
 NAMES = ["Mira Novak", "Jan Novak", "Ana Kos", "Novak Mira"]
+COUNTRIES = ["SI", "si", "HR", "", "Slovenia"]
+CLUBS = ["GK Maribor", "gk-maribor", "GK Zagreb", ""]
 
 
 def championship(slug: str, rng: random.Random) -> Championship:
     """A championship of a few rows of random keys and names (each one's keys once, as
     the archive checks)."""
-    event = SimpleNamespace(slug=slug, players_path=Path(slug, "players.csv"))
+    start = datetime.date(2025, 1, 1) + datetime.timedelta(rng.randrange(400))
+    event = SimpleNamespace(slug=slug, players_path=Path(slug, "players.csv"), name=slug.title(), start=start,
+                            players=[])
     people, seen = [], set()
     for number in range(rng.randrange(0, 5)):
         fields = {"person": rng.choice(PERSONS), "egd_pin": rng.choice(PINS)}
-        player = Player(f"p{number}", rng.choice(NAMES), number + 2, fields=fields)
+        player = Player(f"p{number}", rng.choice(NAMES), number + 2, country=rng.choice(COUNTRIES),
+                        club=rng.choice(CLUBS), fields=fields)
+        event.players.append(player)
         keys = set(filter(None, row_keys(player)))
         if keys and not keys & seen:
             seen |= keys
@@ -67,6 +76,9 @@ def test_kept_people_are_those_gathered_afresh(seed, steps):
         fresh = gather((a for part in parts for a in part.people), now)
         assert seen(people) == seen(fresh)
         assert problems == conflicts(fresh, now)
+        # what is made of them and kept too: search rows, index files, clubs and countries
+        assert people_shards(people, kept) == shards(person_rows(fresh))
+        assert groups(people, [], kept) == groups(fresh, [])
         once, told = archive_people(parts, now, Kept(between_builds=False))  # what `publisher build` does
         assert (seen(once), told) == (seen(fresh), problems)
         action = rng.random()

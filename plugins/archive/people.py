@@ -361,6 +361,7 @@ PEOPLE_FORMAT = 2  # data/people.json names its parts; format 1 was one file of 
 _NOT_PART = re.compile(r"[^a-z0-9]")
 
 
+@lru_cache(maxsize=1 << 16)
 def people_part(key: str) -> str:
     """The part of ``data/people/`` a person's key is in: its last two letters or digits
     (``egd-11100001`` is in ``01``, ``mira-novak`` in ``ak``). Not its first letter: nearly

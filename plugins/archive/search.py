@@ -81,18 +81,29 @@ def search_words(names: Iterable[str], id_values: Iterable[str] = (), country: s
 def person_rows(people: list[Person], kept: Kept | None = None) -> list[list[str]]:
     """``[words, name, country, what, page]`` of every person, in order. Under ``watch`` each
     person's row is kept in ``kept`` while they are the same object (the archive keeps a
-    person whose championships did not change: :func:`plugins.archive.kept.archive_people`)."""
+    person whose championships did not change: :func:`plugins.archive.kept.archive_people`),
+    and a row made again that reads the same is kept as the same list: a save that changed
+    nobody's row (most saves: a result moves places, not names) returns the same sorted
+    list, which :func:`people_shards` then does not split into index files again."""
     store = kept.store("archive.person-rows") if kept is not None and kept.between_builds else None
     if store is None:
         return sorted(map(person_row, people))
-    made = {}
+    last = store.get("rows", {})
+    made, changed = {}, len(last) != len(people)
     for person in people:
-        previous = store.get(person.key)
-        made[person.key] = previous if previous is not None and previous[0] is person else (
-            person, person_row(person))
-    store.clear()
-    store.update(made)
-    return sorted(row for _, row in made.values())
+        previous = last.get(person.key)
+        if previous is None or previous[0] is not person:
+            row = person_row(person)
+            if previous is not None and previous[1] == row:
+                row = previous[1]
+            else:
+                changed = True
+            previous = (person, row)
+        made[person.key] = previous
+    store["rows"] = made
+    if changed or "sorted" not in store:  # a save that changed nobody's row keeps the same list
+        store["sorted"] = sorted(row for _, row in made.values())
+    return store["sorted"]
 
 
 def person_row(person: Person) -> list[str]:
@@ -126,7 +137,10 @@ def people_shards(people: list[Person], kept: Kept) -> dict[str, list[list[str]]
     """The people's rows by index file (:func:`shards` of :func:`person_rows`), kept in
     ``kept`` as the same lists where they did not change since the last build."""
     store = kept.store("archive.people-rows")
-    store["rows"] = steady(shards(person_rows(people, kept)), store.get("rows", {}))
+    rows = person_rows(people, kept)
+    if rows is not store.get("from"):
+        store["rows"] = steady(shards(rows), store.get("rows", {}))
+        store["from"] = rows if kept.between_builds else None
     return store["rows"]
 
 
