@@ -59,6 +59,7 @@ class Member(NamedTuple):
     name: str
     page: str
     played: tuple[Played, ...]  # newest first
+    digest: bytes = b""  # of the fields above: what their club's and country's digests are made of
 
 
 class Group(NamedTuple):
@@ -70,7 +71,7 @@ class Group(NamedTuple):
     also: tuple[str, ...]  # a club's other spellings that share its page
     members: tuple[Member, ...]
     championships: int = 0  # how many its members played, counted once when it is made
-    digest: bytes = b""  # of the fields above: its page's key (publisher.model.Page.digest)
+    digest: bytes = b""  # of the fields above, its members' by theirs: its page's key (Page.digest)
 
     @property
     def page(self) -> str:
@@ -221,8 +222,10 @@ def _entry(source: Person | Appearance, last: _Entry | None) -> _Entry:
 def _member(source: Person | Appearance) -> Member:
     """The entry of a person, or of a player without an id (no page of their own)."""
     if isinstance(source, Person):
-        return Member(source.names[0], source.page, _played(source.appearances))
-    return Member(source.player.name, "", _played([source]))
+        member = Member(source.names[0], source.page, _played(source.appearances))
+    else:
+        member = Member(source.player.name, "", _played([source]))
+    return member._replace(digest=digest(member) or b"")
 
 
 def _group(kind: str, slug: str, names: list[str], members: list[Member]) -> Group:
@@ -232,7 +235,11 @@ def _group(kind: str, slug: str, names: list[str], members: list[Member]) -> Gro
         group = Group(CLUBS, slug, *_spellings(names), _sorted(members), championships)
     else:
         group = Group(COUNTRIES, slug.lower(), CountryName(slug), (), _sorted(members), championships)
-    return group._replace(digest=digest(group) or b"")
+    # Made of the members' own digests, made once with each: a save that moves a few members
+    # of a country of thousands does not pickle every one of them again.
+    head = digest((group.kind, group.slug, group.name, group.also, group.championships)) or b""
+    made = hashlib.sha256(b"".join([head, *(member.digest for member in group.members)]))
+    return group._replace(digest=made.digest())
 
 
 def _spellings(names: Iterable[str]) -> tuple[str, tuple[str, ...]]:
