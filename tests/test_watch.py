@@ -447,13 +447,15 @@ def test_the_builds_own_reads_are_no_events_for_the_watcher(live):
 
 def test_what_a_build_keeps_is_frozen_until_the_folders_rest(live, monkeypatch):
     """After a build what is alive is frozen, so the collector's passes during the next build
-    walk only what that build makes; once the folders rested TIDY_AFTER seconds, a full pass
-    frees what the builds let go, and stopping gives everything back to the collector."""
+    walk only what that build makes; once the folders rested TIDY_AFTER seconds (and at most
+    every TIDY_EVERY seconds), a full pass frees what the builds let go, and stopping gives
+    everything back to the collector."""
     import gc
 
     import publisher.live.watch as watch
 
     monkeypatch.setattr(watch, "TIDY_AFTER", 0.2)
+    monkeypatch.setattr(watch, "TIDY_EVERY", 0.0)
     atomic_save(rounds_dir(live) / "1.csv", round_csv(["1-0", ""]))
     live.settle()
     assert gc.get_freeze_count() > 0

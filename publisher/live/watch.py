@@ -67,8 +67,11 @@ ROOT_CHECK = 0.5
 # A federation's archive keeps about a million objects: a full pass takes half a second
 # or more, which a save must not wait for. After each build everything alive is frozen
 # (``gc.freeze``), so the collections during the next build walk only what it made; the
-# full pass, which frees what the builds let go in cycles, waits for the folders to rest.
+# full pass, which frees what the builds let go in cycles, waits for the folders to rest,
+# and comes at most once every TIDY_EVERY seconds (a day of saves is hundreds of builds,
+# and what they let go in cycles is little).
 TIDY_AFTER = 3.0
+TIDY_EVERY = 60.0
 # Opened/closed events are left out: the build itself opens every content file. Attribute
 # changes count: ``touch`` and ``chmod`` (a fixed permission) are worth a rebuild.
 _CHANGES = {EVENT_TYPE_CREATED, EVENT_TYPE_DELETED, EVENT_TYPE_MODIFIED, EVENT_TYPE_MOVED,
@@ -150,6 +153,7 @@ class Watcher:
         self._stopping = threading.Event()
         self._first_change = self._last_change = 0.0
         self._built_at: float | None = None  # when the last build ended, until the collector's full pass
+        self._tidied_at = time.monotonic()  # when the collector's full pass last ran (or the watcher began)
         self._changes = 0  # events seen so far: a build compares it before and after
         self._observer = Observer()
         self._handler: _Changes | None = None
@@ -281,8 +285,12 @@ class Watcher:
         return self._observer.schedule(self._handler, str(folder), recursive=True, event_filter=_WATCHED)
 
     def _tidy(self) -> None:
-        """The collector's full pass, once the folders rested TIDY_AFTER seconds after a build."""
-        if self._built_at is not None and time.monotonic() - self._built_at >= TIDY_AFTER:
+        """The collector's full pass, once the folders rested TIDY_AFTER seconds after a build
+        and TIDY_EVERY seconds went by since the last."""
+        now = time.monotonic()
+        if (self._built_at is not None and now - self._built_at >= TIDY_AFTER
+                and now - self._tidied_at >= TIDY_EVERY):
+            self._tidied_at = now
             gc.unfreeze()
             gc.collect()
             gc.freeze()
