@@ -45,7 +45,7 @@ class PageKeys:
                                               event.game, event.system, event.rounds)
         nav = [(p.path, p.nav, p.nav_order) for p in batch.nav]
         self._common = digest((header, nav, sorted(batch.paths), batch.prefix, site.url, site.front_title,
-                                theme))
+                               theme))
         keyed = [o for o in batch.outputs if isinstance(o, Page) and o.context_only and not o.digest
                  and not callable(o.context) and (o.sources or not o.dated)]
         counts = Counter(id(v) for o in keyed for v in o.context.values())
@@ -56,7 +56,7 @@ class PageKeys:
             for value in output.context.values():
                 if counts[id(value)] > 1 and id(value) not in self._shared:
                     self._shared[id(value)] = digest(value)
-        self._unkeyable = {i for i, digest in self._shared.items() if digest is None}
+        self._unkeyable = {i for i, found in self._shared.items() if found is None}
         self._remembered = remembered
 
     def key(self, output: Page | DataFile | File) -> bytes | None:
@@ -84,7 +84,7 @@ class PageKeys:
             context = {k: shared.get(id(v), v) for k, v in output.context.items()}
         times = self._times(output.sources) if output.dated else None
         return digest((self._common, output.path, output.template, output.title, output.language,
-                        output.sources, times, context))
+                       output.sources, times, context))
 
     def _by_sources(self, path: str, sources: tuple[Path, ...], *more: Any) -> bytes | None:
         """The key of an output made from ``sources`` alone; None without sources, or when
