@@ -94,7 +94,7 @@ def main() -> None:
         parts = archive_parts(events, Kept())
 
         def pages(kept: Kept | None = None) -> list[Page]:
-            clubs, countries = groups(people, (a for part in parts for a in part.others), kept)
+            clubs, countries = groups(people, (other for part in parts for other in part.others), kept)
             return [*group_pages(CLUBS, clubs), *group_pages(COUNTRIES, countries)]
 
         before = pages()

@@ -370,6 +370,40 @@ def test_a_save_renders_again_only_the_people_of_its_championship(tmp_path):
     assert snapshot(tmp_path / "site") == snapshot(tmp_path / "fresh")
 
 
+def test_a_person_page_is_rendered_again_when_what_it_shows_changes(tmp_path):
+    """A person's page is keyed by what it shows: a save in their championship that leaves
+    it as it was (another player's rank) renders no person page; two players added to the
+    field, who both lose their game, leave their place as it was but make it "1 of 4":
+    their page is rendered again. The site is a fresh build's."""
+    from publisher.build.builder import Builder
+    from publisher.plugins import plugin_manager
+
+    content = write_archive(tmp_path / "content")
+    winter = write_winter(content)
+    builder = Builder(plugin_manager(), content, tmp_path / "site")
+    builder.build()
+    rendered: list[str] = []
+    render = builder.renderer.render
+
+    def spy(output, batch, site, event, language=""):
+        rendered.append(batch.path(output, language))
+        return render(output, batch, site, event, language)
+
+    builder.renderer.render = spy
+    write(winter / "players.csv", "id,name,rank,egd_pin\nw1,Mira Novak,4k,11100009\nw2,Ivo Horvat,5k,\n")
+    builder.build()
+    assert [p for p in rendered if p.startswith("players/")] == []
+    write(winter / "players.csv", "id,name,rank,egd_pin\nw1,Mira Novak,4k,11100009\nw2,Ivo Horvat,5k,\n"
+          "w3,Ivo Horvat,7k,\nw4,Mira Novak,8k,\n")  # namesakes without an id: no new page
+    write(winter / "rounds" / "1.csv", "table,player1,player2,result\n1,w1,w2,1-0\n2,w3,w4,0-0\n")
+    rendered.clear()
+    builder.build()
+    assert [p for p in rendered if p.startswith("players/")] == ["players/egd-11100009.html"]
+    assert "of 4" in (tmp_path / "site" / "players/egd-11100009.html").read_text(encoding="utf-8")
+    Builder(plugin_manager(), content, tmp_path / "fresh").build()
+    assert snapshot(tmp_path / "site") == snapshot(tmp_path / "fresh")
+
+
 def search_rows(site: Path) -> list[list[str]]:
     """Every row of the split search index, as its files hold them."""
     rows = []

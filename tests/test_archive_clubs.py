@@ -197,9 +197,9 @@ def test_people_json_names_its_parts_and_each_part_holds_its_people(site):
     assert [p["key"] for p in read_people(site)] == [ZORAN, ANA, LUKASZ]
 
 
-def test_a_part_of_unchanged_people_is_kept_as_the_same_bytes(tmp_path):
-    """A result saved in one championship makes again only the parts of people who played
-    in it; the others are the very bytes made before. A changed part is encoded again."""
+def test_a_save_encodes_again_only_the_people_of_its_championship(tmp_path):
+    """A result saved in one championship encodes again only the people who played in it;
+    the others' bytes are those made before, and only their parts change."""
     from plugins.archive import publisher_site_pages
     from publisher.build.kept import Kept
     from publisher.build.loading import load_event
@@ -223,14 +223,16 @@ def test_a_part_of_unchanged_people_is_kept_as_the_same_bytes(tmp_path):
         return {f.path: made(f.data) for f in files if f.path.startswith("data/people")}
 
     before = parts(events)
+    encoded = {key: data for key, (_, data) in kept.store("archive.person-json").items()}
     assert sorted(before) == ["data/people.json", "data/people/01.json", "data/people/02.json",
                               "data/people/03.json", "data/people/09.json"]
     write(winter / "rounds" / "1.csv", "table,player1,player2,result\n1,w1,w2,0-1\n")
     after = parts([summary(load_event(pm, winter)) if e.slug == winter.name else e for e in events])
     assert after.keys() == before.keys()
-    assert [path for path in after if after[path] is not before[path]] == [
-        "data/people.json", "data/people/09.json"]
-    assert after["data/people.json"] == before["data/people.json"]
+    assert [path for path in after if after[path] != before[path]] == ["data/people/09.json"]
+    again = kept.store("archive.person-json")
+    assert sorted(again) == sorted(encoded)
+    assert [key for key, (_, data) in again.items() if data is not encoded[key]] == ["egd-11100009"]
     assert after["data/people/09.json"] != before["data/people/09.json"]
     assert b'"place":"2"' in after["data/people/09.json"]
 
@@ -242,12 +244,12 @@ def test_only_a_watched_build_keeps_the_parts_and_entries_for_the_next(tmp_path)
     content = write_archive(tmp_path / "content")
     single = Builder(plugin_manager(), content, tmp_path / "single", remember=False)
     single.build()
-    assert single.kept.store("archive.people-json") == single.kept.store("archive.members") == {}
+    assert single.kept.store("archive.person-json") == single.kept.store("archive.members") == {}
     watched = Builder(plugin_manager(), content, tmp_path / "watched")
     watched.build()
-    assert sorted(watched.kept.store("archive.people-json")) == ["01", "02", "03"]
+    assert sorted(watched.kept.store("archive.person-json")) == sorted([ZORAN, ANA, LUKASZ])
     # the club pages' entries: each person, and each row without an id
-    assert sorted(watched.kept.store("archive.members")["entries"]) == [
+    assert sorted(watched.kept.store("archive.members")["gathered"].entries) == [
         "autumn-cup-2025/a4", ZORAN, ANA, LUKASZ, "spring-open-2026/s4"]
     assert snapshot(tmp_path / "single") == snapshot(tmp_path / "watched")
 

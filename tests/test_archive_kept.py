@@ -39,7 +39,7 @@ def championship(slug: str, rng: random.Random) -> Championship:
     start = datetime.date(2025, 1, 1) + datetime.timedelta(rng.randrange(400))
     event = SimpleNamespace(slug=slug, players_path=Path(slug, "players.csv"), name=slug.title(), start=start,
                             players=[])
-    people, seen = [], set()
+    people, others, seen = [], [], set()
     for number in range(rng.randrange(0, 5)):
         fields = {"person": rng.choice(PERSONS), "egd_pin": rng.choice(PINS)}
         player = Player(f"p{number}", rng.choice(NAMES), number + 2, country=rng.choice(COUNTRIES),
@@ -50,7 +50,10 @@ def championship(slug: str, rng: random.Random) -> Championship:
             seen |= keys
             people.append(Appearance(event, player, str(number + 1), "", "", f"{slug}/players.html",
                                      fields["person"] or f"egd-{fields['egd_pin'].zfill(8)}"))
-    return Championship(event, people, [row_keys(a.player) for a in people], [], {}, [], ())
+        elif not keys:  # no id: on their club's and country's pages, once for this championship
+            others.append((f"{slug}/{player.id}", Appearance(event, player, str(number + 1), "", "",
+                                                             f"{slug}/players.html", "")))
+    return Championship(event, people, [row_keys(a.player) for a in people], others, {}, [])
 
 
 def keeper(rng: random.Random) -> Keeper:
@@ -78,7 +81,8 @@ def test_kept_people_are_those_gathered_afresh(seed, steps):
         assert problems == conflicts(fresh, now)
         # what is made of them and kept too: search rows, index files, clubs and countries
         assert people_shards(people, kept) == shards(person_rows(fresh))
-        assert groups(people, [], kept) == groups(fresh, [])
+        others = [other for part in parts for other in part.others]
+        assert groups(people, others, kept) == groups(fresh, others)
         once, told = archive_people(parts, now, Kept(between_builds=False))  # what `publisher build` does
         assert (seen(once), told) == (seen(fresh), problems)
         action = rng.random()

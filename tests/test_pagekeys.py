@@ -61,7 +61,7 @@ def test_keys_made_from_sources_are_remembered_while_their_folders_do_not_change
     sources changed (by its fingerprint), so the build does not look at their files; a
     change of one of those folders, of the sources themselves or of what every page shows
     makes it anew, and a source outside the content folder is looked at every time."""
-    from publisher.build.pagekeys import SourceKeys
+    from publisher.build.pagekeys import KeptKeys
 
     content = tmp_path / "content"
     for folder in ("spring", "autumn"):
@@ -71,7 +71,7 @@ def test_keys_made_from_sources_are_remembered_while_their_folders_do_not_change
     outside.write_text("x\n", encoding="utf-8")
     sources = {"ana": (content / "spring" / "players.csv",), "bob": (content / "autumn" / "players.csv",),
                "eve": (outside,)}
-    remembered = SourceKeys(content)
+    remembered = KeptKeys(content)
 
     def build(fingerprints: dict[str, object], title: str = "") -> list[bytes | None]:
         remembered.start(fingerprints)

@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import functools
+import hashlib
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -90,13 +91,9 @@ def publisher_site_pages(site: Site, kept: Kept) -> list[Page | DataFile | File]
     people, problems = archive_people(parts, keeper, kept)
     site.warnings += problems
     site.warnings += unknown_keys(people, keeper)
-    files = {part.event.slug: part.files for part in parts}
-    if keeper.entries:
-        files[KEEPER] = (keeper.path,)
-    clubs, countries = groups(people, (a for part in parts for a in part.others), kept)
-    sources = person_sources(people, files, keeper, kept)
+    clubs, countries = groups(people, (other for part in parts for other in part.others), kept)
     return [
-        *person_pages(people, sources, kept),
+        *person_pages(people, kept),
         *(moved_page(person, key) for person in people for key in person.keys[1:]),
         *group_pages(CLUBS, clubs, kept),
         *group_pages(COUNTRIES, countries, kept),
@@ -106,58 +103,45 @@ def publisher_site_pages(site: Site, kept: Kept) -> list[Page | DataFile | File]
     ]
 
 
-KEEPER = ""  # people.toml's place among ``files``, beside the championships' slugs
-
-
-def person_sources(people: list[Person], files: dict[str, tuple[Path, ...]], keeper: Keeper,
-                   kept: Kept) -> dict[str, tuple[Path, ...]]:
-    """What each person's page is made from, by their key: the files of their championships
-    (``files``, by slug), and people.toml when it speaks of them. Under ``watch`` each one's
-    is kept while they are the same person: the archive keeps a person only while their
-    championships and people.toml are the same (:func:`plugins.archive.kept.archive_people`)."""
-    store = kept.store("archive.person-sources")
-    last = store.get("sources", {})
-    made = {}
-    for person in people:
-        previous = last.get(person.key)
-        if previous is None or previous[0] is not person:
-            found = tuple(path for a in person.appearances for path in files[a.event.slug])
-            if any(key in keeper.entries for key in person.keys):
-                found += files[KEEPER]
-            previous = (person, found)
-        made[person.key] = previous
-    if kept.between_builds:
-        store["sources"] = made
-    return {key: found for key, (_, found) in made.items()}
-
-
-def person_pages(people: list[Person], sources: dict[str, tuple[Path, ...]], kept: Kept) -> list[Page]:
+def person_pages(people: list[Person], kept: Kept) -> list[Page]:
     """Every person's page; under ``watch`` each one's is kept while they are the same person
-    with the same sources, as their sources are (:func:`person_sources`)."""
+    (the archive keeps a person while their championships and people.toml are the same:
+    :func:`plugins.archive.kept.archive_people`)."""
     store = kept.store("archive.person-pages")
     last = store.get("pages", {})
     made = {}
     for person in people:
         previous = last.get(person.key)
-        found = sources[person.key]
-        if previous is None or previous[0] is not person or previous[1] is not found:
-            previous = (person, found, person_page(person, found))
+        if previous is None or previous[0] is not person:
+            previous = (person, person_page(person, kept))
         made[person.key] = previous
     if kept.between_builds:
         store["pages"] = made
-    return [page for _, _, page in made.values()]
+    return [page for _, page in made.values()]
 
 
-def person_page(person: Person, sources: tuple[Path, ...]) -> Page:
+def person_page(person: Person, kept: Kept) -> Page:
     """A person's page: who they are now, every championship, their rank and rating. Its
     context (the charts) is made as the page is written, so that an archive's thousands
-    of people pages are not all held at once. It is made from ``sources``
-    (:func:`person_sources`): a save elsewhere in the archive leaves it alone. It is not
-    dated: every championship on it gives its own dates, and a result saved for somebody
-    else in one of them, which re-dates that championship's files, leaves this page's bytes
-    as they were (not written, not published again)."""
+    of people pages are not all held at once. It is keyed by a digest of what it shows
+    (:func:`page_digest`): a result saved in a championship of theirs that leaves their
+    place, wins and score as they were leaves their page alone. It is not dated: every
+    championship on it gives its own dates, so a page whose data did not change keeps its
+    bytes (not written, not published again)."""
     return Page(person.page, "archive/person.html", person.name, functools.partial(person_context, person),
-                context_only=True, sources=sources, dated=False)
+                context_only=True, dated=False, digest=page_digest(person, kept))
+
+
+def page_digest(person: Person, kept: Kept) -> bytes:
+    """What a person's page shows, summed up: their part of ``data/people.json``
+    (:func:`plugins.archive.people.person_bytes`: names, ids, club, country and every
+    championship's name, date, place, wins, score, rank and rating), with what the page
+    shows beside it (each championship's field and its score's label)."""
+    from plugins.archive.people import person_bytes
+
+    shown = [(len(a.event.players), (a.event.record or {}).get("score_label", ""))
+             for a in person.appearances]
+    return hashlib.sha256(person_bytes(person, kept) + repr(shown).encode()).digest()
 
 
 def moved_page(person: Person, key: str) -> Page:

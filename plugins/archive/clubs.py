@@ -18,8 +18,8 @@ text changed, and a page rendered again with the same bytes is not written.
 
 from __future__ import annotations
 
+import bisect
 import hashlib
-import operator
 import re
 import sys
 from collections import Counter
@@ -156,55 +156,114 @@ def _played(appearances: list[Appearance]) -> tuple[Played, ...]:
                         len(a.event.players)) for a in reversed(appearances))
 
 
-def groups(people: list[Person], others: Iterable[Appearance],
+def groups(people: list[Person], others: Iterable[tuple[str, Appearance]],
            kept: Kept | None = None) -> tuple[list[Group], list[Group]]:
     """The clubs and the countries of the archive, each sorted by name: every person by
-    their latest row, every player without an id (``others``) by their row. Under ``watch``
-    each one's entry is kept in ``kept`` while they are the same person (the archive keeps a
-    person whose championships did not change: :func:`plugins.archive.kept.archive_people`)
-    or the same appearance, and each club and country while its entries are the same: a
-    save makes again those of its championship."""
+    their latest row, every player without an id by their row (``others``, each by its key,
+    ``<slug>/<player id>``: :attr:`plugins.archive.kept.Championship.others`). Under ``watch``
+    what they were gathered into is kept (:class:`_Gathered`): a person's entry while they
+    are the same person (the archive keeps a person whose championships did not change:
+    :func:`plugins.archive.kept.archive_people`) or the same appearance, and each club and
+    country while its entries are the same, so a save makes again the entries of its
+    championship and the clubs and countries they are in or left."""
     keep = kept is not None and kept.between_builds
     store = kept.store("archive.members") if keep else {}
-    last: dict[str, _Entry] = store.get("entries", {})
-    made: dict[str, _Entry] = {}
-    clubs: dict[str, list[tuple[str, Member]]] = {}
-    countries: dict[str, list[tuple[str, Member]]] = {}
-    sources = [*((person.key, person) for person in people),
-               *((f"{a.event.slug}/{a.player.id}", a) for a in others)]
-    for key, source in sources:
-        entry = last.get(key)
-        if entry is None or entry[0] is not source:
-            entry = _entry(source, entry)
-        made[key] = entry
-        _, member, club, club_name, country = entry
-        if club:
-            clubs.setdefault(club, []).append((club_name, member))
-        if country:
-            countries.setdefault(country, []).append(("", member))
+    gathered = store.pop("gathered", None) or _Gathered()  # taken out while changed: see archive_people
+    gathered.update([*((person.key, person) for person in people), *others])
     if keep:
-        store["entries"] = made
-    kept_groups = kept.store("archive.groups") if keep else {}
-    known = kept_groups.get("groups", {})
-    found: dict[tuple[str, str], tuple[list[str], list[Member], Group]] = {}
-    for kind, by_slug in ((CLUBS, clubs), (COUNTRIES, countries)):
-        for slug, rows in by_slug.items():
-            names, members = [name for name, _ in rows], [m for _, m in rows]
-            previous = known.get((kind, slug))
-            if (previous is not None and previous[0] == names and len(previous[1]) == len(members)
-                    and all(map(operator.is_, previous[1], members))):
-                found[kind, slug] = previous
-            else:
-                found[kind, slug] = (names, members, _group(kind, slug, names, members))
-    if keep:
-        kept_groups["groups"] = found
-    return (_by_name([g for (kind, _), (_, _, g) in found.items() if kind == CLUBS]),
-            _by_name([g for (kind, _), (_, _, g) in found.items() if kind == COUNTRIES]))
+        store["gathered"] = gathered
+    found = gathered.groups
+    return (_by_name([g for (kind, _), g in found.items() if kind == CLUBS]),
+            _by_name([g for (kind, _), g in found.items() if kind == COUNTRIES]))
 
 
 # A person's or a player's entry: what it was made from, their Member, their club's slug and
 # the spelling their row gives it ("" without a club) and their country's code ("" without one).
 _Entry = tuple[object, Member, str, str, str]
+
+
+class _Gathered:
+    """Every entry of the archive by its key (a person's, or ``<slug>/<player id>`` for a player
+    without an id), the entries of each club and country, and their groups, kept up to date
+    by :meth:`update`: a save changes the entries of one championship's players, and only
+    the groups those are in or left are made again, from their rows as they are kept."""
+
+    def __init__(self) -> None:
+        self.entries: dict[str, _Entry] = {}
+        self.rows: dict[tuple[str, str], _Rows] = {}
+        self.groups: dict[tuple[str, str], Group] = {}
+
+    def update(self, sources: list[tuple[str, Person | Appearance]]) -> None:
+        """The entries of ``sources`` (everyone of the archive, by key), the groups made again
+        where their entries changed."""
+        entries, touched = self.entries, set()
+        for key, source in sources:
+            last = entries.get(key)
+            if last is not None and last[0] is source:
+                continue
+            entry = entries[key] = _entry(source, last)
+            if last is None or last[1] is not entry[1] or last[2:] != entry[2:]:
+                self._move(key, last, entry, touched)
+        if len(entries) != len(sources):  # some are gone: a championship changed or taken away
+            for key in entries.keys() - {key for key, _ in sources}:
+                self._move(key, entries.pop(key), None, touched)
+        for kind, slug in touched:
+            rows = self.rows[kind, slug]
+            if rows.members:
+                self.groups[kind, slug] = _group(kind, slug, rows)
+            else:
+                del self.rows[kind, slug]
+                self.groups.pop((kind, slug), None)
+
+    def _move(self, key: str, last: _Entry | None, entry: _Entry | None,
+              touched: set[tuple[str, str]]) -> None:
+        """Entry ``key`` out of the club and country of ``last``, into those of ``entry``."""
+        if last is not None:
+            for kind, slug in ((CLUBS, last[2]), (COUNTRIES, last[4])):
+                if slug:
+                    self.rows[kind, slug].remove(key)
+                    touched.add((kind, slug))
+        if entry is not None:
+            _, member, club, club_name, country = entry
+            for kind, slug, name in ((CLUBS, club, club_name), (COUNTRIES, country, "")):
+                if slug:
+                    self.rows.setdefault((kind, slug), _Rows()).add(key, name, member)
+                    touched.add((kind, slug))
+
+
+class _Rows:
+    """The entries of one club or country: its members in the order its page lists them (by
+    name; namesakes without an id by their championship's page, each a row of its own),
+    kept in order as they come and go, with how many of them write each spelling of a
+    club's name and how many played each championship."""
+
+    def __init__(self) -> None:
+        self.members: dict[str, tuple[str, Member, tuple]] = {}  # by key: spelling, member, position
+        self.order: list[tuple[tuple, str]] = []
+        self.spellings: Counter[str] = Counter()
+        self.championships: Counter[str] = Counter()
+
+    def add(self, key: str, spelling: str, member: Member) -> None:
+        position = (fold(member.name), member.name, member.page, member.played[0].page)
+        self.members[key] = (spelling, member, position)
+        bisect.insort(self.order, (position, key))
+        if spelling:
+            self.spellings[spelling] += 1
+        self.championships.update(p.slug for p in member.played)
+
+    def remove(self, key: str) -> None:
+        spelling, member, position = self.members.pop(key)
+        del self.order[bisect.bisect_left(self.order, (position, key))]
+        _less(self.spellings, [spelling] if spelling else [])
+        _less(self.championships, [p.slug for p in member.played])
+
+
+def _less(counts: Counter[str], names: list[str]) -> None:
+    """One fewer of each of ``names``; a name none is left of is no longer counted."""
+    for name in names:
+        counts[name] -= 1
+        if not counts[name]:
+            del counts[name]
 
 
 def _entry(source: Person | Appearance, last: _Entry | None) -> _Entry:
@@ -228,13 +287,14 @@ def _member(source: Person | Appearance) -> Member:
     return member._replace(digest=digest(member) or b"")
 
 
-def _group(kind: str, slug: str, names: list[str], members: list[Member]) -> Group:
-    """A club (its members' rows' spellings of it in ``names``) or a country (``slug`` its code)."""
-    championships = len({p.slug for member in members for p in member.played})
+def _group(kind: str, slug: str, rows: _Rows) -> Group:
+    """A club (``rows.spellings`` its members' rows' spellings of it) or a country (``slug``
+    its code)."""
+    members = tuple(rows.members[key][1] for _, key in rows.order)
     if kind == CLUBS:
-        group = Group(CLUBS, slug, *_spellings(names), _sorted(members), championships)
+        group = Group(CLUBS, slug, *_spellings(rows.spellings), members, len(rows.championships))
     else:
-        group = Group(COUNTRIES, slug.lower(), CountryName(slug), (), _sorted(members), championships)
+        group = Group(COUNTRIES, slug.lower(), CountryName(slug), (), members, len(rows.championships))
     # Made of the members' own digests, made once with each: a save that moves a few members
     # of a country of thousands does not pickle every one of them again.
     head = digest((group.kind, group.slug, group.name, group.also, group.championships)) or b""
@@ -242,17 +302,11 @@ def _group(kind: str, slug: str, names: list[str], members: list[Member]) -> Gro
     return group._replace(digest=made.digest())
 
 
-def _spellings(names: Iterable[str]) -> tuple[str, tuple[str, ...]]:
+def _spellings(counted: Counter[str]) -> tuple[str, tuple[str, ...]]:
     """The name a club's page shows, the spelling most of its members' rows use (then the one
     with most letters outside ASCII, then the first in order), and its other spellings."""
-    counted = Counter(names)
     order = sorted(counted, key=lambda n: (-counted[n], -outside_ascii(n), n))
     return order[0], tuple(sorted(order[1:]))
-
-
-def _sorted(members: Iterable[Member]) -> tuple[Member, ...]:
-    """By name; namesakes without an id by their championship's page, each a row of its own."""
-    return tuple(sorted(members, key=lambda m: (fold(m.name), m.name, m.page, m.played[0].page)))
 
 
 def _by_name(found: list[Group]) -> list[Group]:

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from operator import attrgetter
-from pathlib import Path
 
 import plugins.archive.feeds as feeds
 import plugins.archive.search as search
@@ -33,7 +32,6 @@ from plugins.archive.people import (
     person_conflicts,
     row_keys,
 )
-from publisher.build.changed import event_files
 from publisher.build.kept import Kept
 from publisher.model import Event
 from publisher.problems import Problem
@@ -46,10 +44,11 @@ class Championship:
     event: Event
     people: list[Appearance]  # the players who are people of the archive (with a key)
     keys: list[tuple[str, str]]  # the :func:`row_keys` of each of ``people``
-    others: list[Appearance]  # the players without a key: on their club's and country's pages
+    # The players without a key, on their club's and country's pages, each by their entry's key
+    # there (``<slug>/<player id>``: :func:`plugins.archive.clubs.groups`).
+    others: list[tuple[str, Appearance]]
     rows: dict[str, list[list[str]]]  # the search rows of the others, by index file letter
     entries: list[feeds.Entry]  # of its feed, and of the archive's
-    files: tuple[Path, ...]  # what its players' person pages are made from
 
 
 def championships(events: list[Event], kept: Kept) -> list[Championship]:
@@ -70,9 +69,10 @@ def _part(event: Event, previous: Championship | None) -> Championship:
     found = appearances(event)
     rows = search.shards(search.player_rows(found))
     keyed = [a for a in found if a.key]
-    return Championship(event, keyed, [row_keys(a.player) for a in keyed], [a for a in found if not a.key],
+    others = [(f"{event.slug}/{a.player.id}", a) for a in found if not a.key]
+    return Championship(event, keyed, [row_keys(a.player) for a in keyed], others,
                         search.steady(rows, previous.rows if previous is not None else {}),
-                        feeds.entries(event), tuple(sorted(event_files(event))))
+                        feeds.entries(event))
 
 
 Row = tuple[Appearance, tuple[str, str]]  # an appearance and its :func:`appearance_keys`

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import functools
 import io
-import operator
 import re
 import sys
 from collections.abc import Iterable
@@ -372,17 +371,13 @@ def people_part(key: str) -> str:
 def people_files(people: list[Person], kept: Kept) -> list[File]:
     """``data/people/<part>.json`` for each part (:func:`people_part`), each the
     :func:`people_json` of its people, and ``data/people.json`` naming them: a save rewrites
-    only the parts whose people it changed. Under ``watch`` each part's bytes are kept with
-    what they were made from (each person's key, names and championships as the same
-    objects): a part whose people are those of the last build is not encoded again."""
+    only the parts whose people it changed. A part is its people's :func:`person_bytes`
+    joined, so under ``watch`` only the people a save made again are encoded again."""
     from publisher.build.render import dumps  # with Jinja2: imported when the site is built
 
     parts: dict[str, list[Person]] = {}
     for person in people:
         parts.setdefault(people_part(person.key), []).append(person)
-    store = kept.store("archive.people-json")
-    for gone in store.keys() - parts.keys():
-        del store[gone]
     encoded = kept.store("archive.person-json")
     for gone in encoded.keys() - {person.key for person in people}:
         del encoded[gone]
@@ -390,29 +385,8 @@ def people_files(people: list[Person], kept: Kept) -> list[File]:
              "parts": [{"path": f"people/{part}.json", "count": len(found)}
                        for part, found in sorted(parts.items())]}
     return [File("data/people.json", dumps(index)),
-            *(File(f"data/people/{part}.json", functools.partial(_people_part, kept, part, found))
+            *(File(f"data/people/{part}.json", functools.partial(people_file, found, kept))
               for part, found in sorted(parts.items()))]
-
-
-def _people_part(kept: Kept, part: str, people: list[Person]) -> bytes:
-    """The bytes of a part, or those kept when it holds the same people, read from the same
-    championships' rows (the same appearance objects), as when they were made."""
-    made_from = [(person.key, person.keys, person.names, person.appearances) for person in people]
-    previous = kept.store("archive.people-json").get(part)
-    if previous is not None and _same(previous[0], made_from):
-        return previous[1]
-    data = people_file(people, kept)
-    if kept.between_builds:
-        kept.store("archive.people-json")[part] = (made_from, data)
-    return data
-
-
-def _same(kept: list[tuple], now: list[tuple]) -> bool:
-    """Whether two parts hold the same people: equal keys and names, and championships of the
-    same appearance objects (an appearance is made again when its championship changes)."""
-    return len(kept) == len(now) and all(
-        k[:3] == n[:3] and len(k[3]) == len(n[3]) and all(map(operator.is_, k[3], n[3]))
-        for k, n in zip(kept, now, strict=True))
 
 
 def people_json(people: list[Person]) -> dict:
@@ -423,24 +397,28 @@ def people_json(people: list[Person]) -> dict:
 def people_file(people: list[Person], kept: Kept | None = None) -> bytes:
     """The bytes of a part of ``data/people.json`` (:func:`people_json` in the site's JSON
     spelling), written one person at a time into one buffer: a part is never held as Python
-    objects, one string, or a list of pieces beside the file. Under ``watch`` each person's
-    bytes are kept in ``kept`` while they are the same object: a save in one championship
-    changes a few people of each of many parts."""
-    store = kept.store("archive.person-json") if kept is not None and kept.between_builds else None
+    objects, one string, or a list of pieces beside the file. With ``kept``, each person's
+    bytes are :func:`person_bytes`, made once per person."""
     out = io.BytesIO()
     out.write(b'{"people":[')
     for number, person in enumerate(people):
         out.write(b"," if number else b"")
-        previous = store.get(person.key) if store is not None else None
-        if previous is not None and previous[0] is person:
-            out.write(previous[1])
-            continue
-        data = _person_bytes(person)
-        if store is not None:
-            store[person.key] = (person, data)
-        out.write(data)
+        out.write(_person_bytes(person) if kept is None else person_bytes(person, kept))
     out.write(b"]}\n")
     return out.getvalue()
+
+
+def person_bytes(person: Person, kept: Kept) -> bytes:
+    """A person's part of ``data/people.json``, kept in ``kept`` while they are the same object:
+    a build makes it once for their page's digest and their part of the file, and under
+    ``watch`` a save in one championship makes again only its people's."""
+    store = kept.store("archive.person-json")
+    previous = store.get(person.key)
+    if previous is not None and previous[0] is person:
+        return previous[1]
+    data = _person_bytes(person)
+    store[person.key] = (person, data)
+    return data
 
 
 def _person_bytes(person: Person) -> bytes:

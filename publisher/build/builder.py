@@ -33,7 +33,7 @@ from publisher.build.kept import Kept
 from publisher.build.loading import load_event
 from publisher.build.manifest import Entry, Manifest
 from publisher.build.output import SiteWriter, WriteStats, Written, cache_dir, locked
-from publisher.build.pagekeys import PageKeys, SourceKeys
+from publisher.build.pagekeys import KeptKeys, PageKeys
 from publisher.build.record import BuiltEvent, Fingerprint, Record, RecordCache
 from publisher.build.render import Batch, Renderer
 from publisher.build.summary import summary
@@ -101,7 +101,7 @@ class Builder:
         self.renderer = Renderer(pm, templates)
         self._record = Record()  # what the last build was made from (publisher.build.record)
         # Under watch, the keys of the archive's pages made from their sources alone.
-        self._source_keys = SourceKeys(content_dir) if remember else None
+        self._kept_keys = KeptKeys(content_dir) if remember else None
         self._written: Written | None = None
 
     def watched_dirs(self) -> list[Path]:
@@ -137,6 +137,8 @@ class Builder:
                 if problems:
                     raise ContentError(problems)
                 site_inputs, site_keys, site_files = self._write_site(writer, site, built)
+                if not self.remember:
+                    self.kept.forget()  # what the archive's pages kept while they were made
                 if ready is not None and not ready():
                     raise Superseded
                 self._written = writer.commit()
@@ -340,8 +342,8 @@ class Builder:
         files = [batch.path(o, code) for o, code in batch.entries]
         writer.check(set(files).difference(last.site_files))  # the others were checked when first written
         keys: dict[str, bytes | None] = {}
-        if self._source_keys is not None:
-            self._source_keys.start({"": inputs[1], **dict(inputs[2])})
+        if self._kept_keys is not None:
+            self._kept_keys.start({"": inputs[1], **dict(inputs[2])})
         self._render_into(writer, batch, site, None, keys)
         return inputs, keys, files
 
@@ -373,7 +375,7 @@ class Builder:
         """The files of ``batch`` (of its ``part``) whose inputs changed since the last
         build, rendered; their keys go into ``made``."""
         page_site = site if event is None else self._bare_site([event])
-        remembered = self._source_keys if event is None else None
+        remembered = self._kept_keys if event is None else None
         keys = (PageKeys(batch, page_site, event, self._record.theme, remembered)
                 if made is not None and self.keyed else None)
         previous = self._previous_keys(event)

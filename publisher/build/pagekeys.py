@@ -40,7 +40,7 @@ class PageKeys:
     """Keys of the pages of one batch (a championship's outputs, or the archive's)."""
 
     def __init__(self, batch: Batch, site: Site, event: Event | None, theme: object,
-                 remembered: SourceKeys | None = None):
+                 remembered: KeptKeys | None = None):
         header = None if event is None else (event.slug, event.name, event.start, event.end, event.venue,
                                               event.game, event.system, event.rounds)
         nav = [(p.path, p.nav, p.nav_order) for p in batch.nav]
@@ -66,14 +66,14 @@ class PageKeys:
             if callable(output.data):
                 return self._by_sources(output.path, output.sources, language)
             return digest((output.path, output.data, language))
+        if not output.context_only or self._common is None:
+            return None
+        if output.digest and not output.dated:
+            return self._by_digest(output)
         if callable(output.context):
-            if not output.context_only or self._common is None:
-                return None
             return self._by_sources(output.path, output.sources, output.template, output.title,
                                     output.language, self._common)
-        if not output.context_only or (output.dated and not output.sources):
-            return None
-        if self._common is None:
+        if output.dated and not output.sources:
             return None
         if output.digest:
             context: Any = output.digest
@@ -86,13 +86,30 @@ class PageKeys:
         return digest((self._common, output.path, output.template, output.title, output.language,
                        output.sources, times, context))
 
+    def _by_digest(self, output: Page) -> bytes | None:
+        """The key of a page that is not dated and whose plugin summed up what it shows
+        (``Page.digest``), remembered from the last build (:class:`KeptKeys`) while that and
+        what every page shows are the same: an archive's fourteen thousand person pages are
+        keyed at every save."""
+        remembered = self._remembered
+        if remembered is not None and (known := remembered.known_page(output, self._common)) is not None:
+            return known
+        more = (output.template, output.title, output.language, self._common, output.digest)
+        if remembered is not None and (known := remembered.known(output.path, (), more)) is not None:
+            remembered.remember_page(output, self._common, known)
+            return known
+        key = digest((output.path, *more))
+        if remembered is not None and key is not None:
+            remembered.remember(output.path, (), more, key)
+            remembered.remember_page(output, self._common, key)
+        return key
+
     def _by_sources(self, path: str, sources: tuple[Path, ...], *more: Any) -> bytes | None:
         """The key of an output made from ``sources`` alone; None without sources, or when
         one cannot be looked at (a live source's copy is gone once read): then it is made.
-        The sources' names, times and sizes are joined as bytes, not pickled: an archive
-        keys every person's page by a dozen files at every save. A key remembered from the
-        last build (:class:`SourceKeys`) is taken as it is when none of its sources' folders
-        changed since."""
+        The sources' names, times and sizes are joined as bytes, not pickled. A key
+        remembered from the last build (:class:`KeptKeys`) is taken as it is when none of
+        its sources' folders changed since."""
         if not sources:
             return None
         remembered = self._remembered
@@ -135,11 +152,12 @@ class PageKeys:
         return self._stats[source]
 
 
-class SourceKeys:
-    """The keys of the archive's outputs made from sources alone (a person's page), kept
-    between the builds of ``watch``. A saved result changes one championship's folder, and
-    the fourteen thousand people of a federation's archive who did not play in it keep
-    their keys without a look at their dozen files each: a key still holds while its
+class KeptKeys:
+    """The keys of the archive's outputs, kept between the builds of ``watch``, of those
+    made from sources alone and of those a plugin summed up (``Page.digest``, a person's
+    page). A saved result changes one championship's folder, and the fourteen thousand
+    people of a federation's archive who did not play in it keep their keys without their
+    pages' inputs digested again or a look at their files: a key still holds while its
     output's sources and its other inputs are the same and none of the folders its sources
     lie in changed (the builder fingerprints every championship's folder and the top of the
     content folder at every build: :meth:`start`)."""
@@ -151,12 +169,16 @@ class SourceKeys:
         self._last: dict[str, tuple[tuple[Path, ...], tuple, tuple[str, ...], bytes]] = {}
         self._fingerprints: dict[str, object] = {}
         self._changed: frozenset[str] = frozenset()
+        # By output path: a page keyed by its digest, what every page showed, its key.
+        self._pages: dict[str, tuple[Page, bytes, bytes]] = {}
+        self._last_pages: dict[str, tuple[Page, bytes, bytes]] = {}
 
     def start(self, folders: Mapping[str, object]) -> None:
         """A new build, with each folder's fingerprint (a championship's by its name, the top
         of the content folder by ""). A key also holds what every page shows (the theme among
         it), so a new theme changes every key as it should."""
         self._last, self._keys = self._keys, {}  # the outputs gone are forgotten
+        self._last_pages, self._pages = self._pages, {}
         last = self._fingerprints
         self._changed = frozenset(name for name in {*last, *folders} if last.get(name) != folders.get(name))
         self._fingerprints = dict(folders)
@@ -171,6 +193,20 @@ class SourceKeys:
             self._keys[path] = found
             return key
         return None
+
+    def known_page(self, page: Page, common: bytes) -> bytes | None:
+        """The remembered key of a page keyed by its digest (``Page.digest``) when it is the very
+        page object of the last build, under the same inputs of every page: a plugin keeps a
+        page while what it shows is the same (an archive's person pages), and a page is not
+        changed once made. Its key is then taken without its inputs compared."""
+        found = self._last_pages.get(page.path)
+        if found is not None and found[0] is page and found[1] == common:
+            self._pages[page.path] = found
+            return found[2]
+        return None
+
+    def remember_page(self, page: Page, common: bytes, key: bytes) -> None:
+        self._pages[page.path] = (page, common, key)
 
     def remember(self, path: str, sources: tuple[Path, ...], more: tuple, key: bytes) -> None:
         """Keep ``key`` for the next build, when every source lies in a fingerprinted folder."""
