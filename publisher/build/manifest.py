@@ -12,6 +12,7 @@ import hashlib
 import json
 from collections.abc import ItemsView, Iterator, Mapping
 from dataclasses import dataclass
+from json.encoder import encode_basestring  # type: ignore[attr-defined]
 from pathlib import Path
 
 MANIFEST_NAME = ".publisher-manifest.json"
@@ -55,8 +56,10 @@ def dumps_manifest(manifest: Manifest) -> bytes:
 
 
 def manifest_lines(manifest: Mapping[str, Entry]) -> bytes:
-    """The lines of the manifest file that hold ``manifest``'s files, sorted by path."""
-    return ",\n".join(f'{json.dumps(path, ensure_ascii=False)}: {{"sha256": "{e.sha256}", "size": {e.size}}}'
+    """The lines of the manifest file that hold ``manifest``'s files, sorted by path. Each path
+    is written as ``json.dumps(path, ensure_ascii=False)`` writes it, by its C function called
+    directly: a save writes the lines of an archive's every person page again."""
+    return ",\n".join(f'{encode_basestring(path)}: {{"sha256": "{e.sha256}", "size": {e.size}}}'
                        for path, e in sorted(manifest.items())).encode("utf-8")
 
 
