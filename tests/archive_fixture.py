@@ -190,3 +190,17 @@ def write_native_archive(content: Path) -> Path:
     write(content / "kansai-open-2026" / "rounds" / "1.csv",
           "table,player1,player2,result\n1,k1,k2,\n2,k3,k4,\n")
     return content
+
+
+def rendered_paths(builder) -> list[str]:
+    """The paths ``builder`` renders from now on (those it keeps as they are are not among
+    them), in the order it renders them."""
+    rendered: list[str] = []
+    render = builder.renderer.render
+
+    def spy(output, batch, site, event, language=""):
+        rendered.append(batch.path(output, language))
+        return render(output, batch, site, event, language)
+
+    builder.renderer.render = spy
+    return rendered

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import icalendar
 import pytest
-from archive_fixture import ANA, LUKASZ, ZORAN, built_archive, read_people, write_archive
+from archive_fixture import ANA, LUKASZ, ZORAN, built_archive, read_people, rendered_paths, write_archive
 from conftest import snapshot, write
 
 from publisher.text import search_key
@@ -348,14 +348,7 @@ def test_a_save_renders_again_only_the_people_of_its_championship(tmp_path):
     winter = write_winter(content)
     builder = Builder(plugin_manager(), content, tmp_path / "site")
     builder.build()
-    rendered: list[str] = []
-    render = builder.renderer.render
-
-    def spy(output, batch, site, event, language=""):
-        rendered.append(batch.path(output, language))
-        return render(output, batch, site, event, language)
-
-    builder.renderer.render = spy
+    rendered = rendered_paths(builder)
     write(winter / "rounds" / "1.csv", "table,player1,player2,result\n1,w1,w2,0-1\n")
     builder.build()
     people = {p for p in rendered if p.startswith("players/")}
@@ -382,14 +375,7 @@ def test_a_person_page_is_rendered_again_when_what_it_shows_changes(tmp_path):
     winter = write_winter(content)
     builder = Builder(plugin_manager(), content, tmp_path / "site")
     builder.build()
-    rendered: list[str] = []
-    render = builder.renderer.render
-
-    def spy(output, batch, site, event, language=""):
-        rendered.append(batch.path(output, language))
-        return render(output, batch, site, event, language)
-
-    builder.renderer.render = spy
+    rendered = rendered_paths(builder)
     write(winter / "players.csv", "id,name,rank,egd_pin\nw1,Mira Novak,4k,11100009\nw2,Ivo Horvat,5k,\n")
     builder.build()
     assert [p for p in rendered if p.startswith("players/")] == []

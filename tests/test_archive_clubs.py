@@ -9,7 +9,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from archive_fixture import ANA, LUKASZ, ZORAN, built_archive, read_people, write_archive
+from archive_fixture import ANA, LUKASZ, ZORAN, built_archive, read_people, rendered_paths, write_archive
 from conftest import snapshot, write
 
 
@@ -132,14 +132,7 @@ def test_a_result_rewrites_only_the_club_pages_whose_text_it_changed(tmp_path):
     builder = Builder(plugin_manager(), content, site)
     builder.build()
     before = state(site)
-    rendered: list[str] = []
-    render = builder.renderer.render
-
-    def spy(output, batch, site, event, language=""):
-        rendered.append(batch.path(output, language))
-        return render(output, batch, site, event, language)
-
-    builder.renderer.render = spy
+    rendered = rendered_paths(builder)
     write(content / "autumn-cup-2025" / "rounds" / "2.csv",
           "table,player1,player2,result\n1,a1,a3,1-0\n2,a2,a4,0-1\n")
     builder.build()

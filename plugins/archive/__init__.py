@@ -95,8 +95,8 @@ def publisher_site_pages(site: Site, kept: Kept) -> list[Page | DataFile | File]
     return [
         *person_pages(people, kept),
         *(moved_page(person, key) for person in people for key in person.keys[1:]),
-        *group_pages(CLUBS, clubs, kept),
-        *group_pages(COUNTRIES, countries, kept),
+        *group_pages(CLUBS, clubs),
+        *group_pages(COUNTRIES, countries),
         *people_files(people, kept),
         *index_files([people_shards(people, kept), *(part.rows for part in parts)], kept),
         archive_feed([(part.event, part.entries) for part in parts], site, kept),

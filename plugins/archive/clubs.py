@@ -316,21 +316,14 @@ def _by_name(found: list[Group]) -> list[Group]:
 TITLES = {CLUBS: message("Clubs of the archive"), COUNTRIES: message("Countries of the archive")}
 
 
-def group_pages(kind: str, found: list[Group], kept: Kept | None = None) -> list[Page]:
+def group_pages(kind: str, found: list[Group]) -> list[Page]:
     """A page for each club (or country) and their list, ``<kind>/index.html``. A page's
-    context is the text it shows, so it is keyed by that (see the module's docstring).
-    Under ``watch`` its rows are kept in ``kept`` between builds (plugins/archive/rows.py)."""
-    rows = kept.store("archive.rows") if kept is not None and kept.between_builds else None
-    if rows:  # a club gone, or a country: its rows go with it
-        pages = {g.page for g in found}
-        for gone in [place for place in rows if place[0].startswith(f"{kind}/") and place[0] not in pages]:
-            del rows[gone]
+    context is the text it shows, so it is keyed by that (see the module's docstring)."""
     if not found:
         return []
     index = [(g.name, g.page, len(g.members), g.championships, g.slug.upper() if kind == COUNTRIES else "")
              for g in found]
     return [Page(f"{kind}/index.html", "archive/groups.html", TITLES[kind],
                  {"kind": kind, "groups": index}, context_only=True, dated=False),
-            *(Page(g.page, "archive/group.html", g.name,
-                   {"group": g, "index": f"{kind}/index.html", "rows": rows},
+            *(Page(g.page, "archive/group.html", g.name, {"group": g, "index": f"{kind}/index.html"},
                    context_only=True, dated=False, digest=g.digest) for g in found)]

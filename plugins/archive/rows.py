@@ -10,6 +10,7 @@ the page's language's, looked up once a page.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable
 
 from jinja2 import pass_context
@@ -27,28 +28,18 @@ NO_ID = marked("no id")
 
 
 @pass_context
-def member_rows(context: Context, members: Iterable[Member], kept: dict | None = None) -> Markup:
+def member_rows(context: Context, members: Iterable[Member]) -> Markup:
     """A table row for each member: their name (linked to their page), every championship
     they played with its year and their place, and how many. A filter:
-    ``{{ group.members | member_rows(rows) }}``. Under ``watch`` ``kept`` holds the rows of
-    each page's last rendering, by page and language, and a row is made again only for a
-    member whose entry changed: a save moves a few members of a country of thousands. A
-    row holds links from its page and words of its language, so the rows of a page are
-    kept while its links' versions and its catalogs are the same."""
+    ``{{ group.members | member_rows }}``. Under ``watch`` a member's row is made again only
+    when their entry changed (an entry that reads the same is the same object): a save moves
+    a few members of a country of thousands. The page's rows are kept as the ``kept`` block
+    keeps a template's (publisher/build/fragments.py)."""
     make = _row_maker(context)
-    if kept is None:
+    fragments = context.get("_fragments")
+    if fragments is None:
         return Markup("".join(map(make, members)))
-    versions, translations = context["_versions"], context["_translations"]
-    place = (context["page"].path, context["lang"])
-    last = kept.get(place)
-    known = last[2] if last is not None and last[0] == versions and last[1] is translations else {}
-    rows, made = [], {}
-    for member in members:
-        row = known.get(member)
-        made[member] = row = row if row is not None else make(member)
-        rows.append(row)
-    kept[place] = (versions, translations, made)
-    return Markup("".join(rows))
+    return Markup("".join([fragments.get(member, functools.partial(make, member)) for member in members]))
 
 
 def _row_maker(context: Context) -> Callable[[Member], str]:

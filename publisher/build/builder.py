@@ -29,6 +29,7 @@ from pathlib import Path
 
 import pluggy
 
+from publisher.build.fragments import Fragments
 from publisher.build.kept import Kept
 from publisher.build.loading import load_event
 from publisher.build.manifest import Entry, Manifest
@@ -99,8 +100,10 @@ class Builder:
         self.out = out
         self.force = force
         self.renderer = Renderer(pm, templates)
+        if remember:
+            self.renderer.fragments = Fragments()  # the unchanged rows of a page rendered again
         self._record = Record()  # what the last build was made from (publisher.build.record)
-        # Under watch, the keys of the archive's pages made from their sources alone.
+        # Under watch, the keys of the archive's pages made from their sources alone or summed up.
         self._kept_keys = KeptKeys(content_dir) if remember else None
         self._written: Written | None = None
 
@@ -142,6 +145,8 @@ class Builder:
                 if ready is not None and not ready():
                     raise Superseded
                 self._written = writer.commit()
+                if self.renderer.fragments is not None:
+                    self.renderer.fragments.retain(self._written)
             except (ContentError, Superseded):
                 writer.abort()  # --out is as the last build left it
                 raise
@@ -171,14 +176,15 @@ class Builder:
         """Forget every championship's pages when the theme or site.toml changed (every page
         shows the theme and may show the public address)."""
         theme = self.renderer.fingerprint()
-        if theme != self._record.theme:
+        settings = self._read_settings(problems)
+        if theme != self._record.theme or settings != self._record.settings:
             self._record.events.clear()
+            if self.renderer.fragments is not None:
+                self.renderer.fragments.clear()  # pages' parts: a row may show either
+        if theme != self._record.theme:
             self.renderer.env.cache.clear()  # a new override template shadows a cached one
             self._record.theme = theme
-        settings = self._read_settings(problems)
-        if settings != self._record.settings:
-            self._record.events.clear()
-            self._record.settings = settings
+        self._record.settings = settings
 
     def _keep(self, record: Record) -> list[Problem]:
         """Remember ``record`` for the next build: in memory under ``watch``, in the cache

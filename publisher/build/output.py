@@ -159,6 +159,9 @@ class Written:
     lines: dict[str, bytes]
     stamp: tuple[int, int, int]
 
+    def __contains__(self, rel: str) -> bool:
+        return rel in self.groups.get(group_of(rel), {})
+
 
 class SiteWriter:
     """One build's writes into ``out``. Call :meth:`check` with every path first, then

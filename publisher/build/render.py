@@ -22,6 +22,7 @@ from markupsafe import Markup
 
 from publisher.build.assets import Assets, collect_assets
 from publisher.build.changed import last_changed
+from publisher.build.fragments import Fragments, kept
 from publisher.build.qr import qr_svg
 from publisher.build.theme import catalog_dirs, theme_dir
 from publisher.build.versions import Versions
@@ -137,6 +138,7 @@ class Renderer:
             _gettext, _ngettext, newstyle=True, pgettext=_pgettext, npgettext=_npgettext)
         self.env.globals["systems"] = systems(pm)
         self.env.globals["games"] = GAME_NAMES
+        self.env.globals["kept"] = kept
         self.env.filters["dates"] = _dates
         self.env.filters["t"] = _translate
         self.env.filters["listed"] = _listed
@@ -149,6 +151,9 @@ class Renderer:
         for filters in pm.hook.publisher_jinja_filters():
             self.env.filters.update(filters)
         self.assets: Assets = collect_assets(self.static_dirs)
+        # The parts of pages a watched builder keeps between its renderings (``kept``); None
+        # for a single build, which renders each page once.
+        self.fragments: Fragments | None = None
 
     def watched_dirs(self) -> list[Path]:
         """Every folder whose files change what the renderer produces."""
@@ -226,13 +231,17 @@ class Renderer:
             "lang": language,
             "_translations": self.translations(language),
             # Where each language's version of a page is: with ``lang`` and the page's folder,
-            # all that a link from it depends on (a plugin that keeps links made for a page
-            # between builds compares it).
+            # all that a link from it depends on (publisher/build/fragments.py compares it).
             "_versions": versions,
             # A page whose language is its own (the hall screen) offers no switch.
             "versions": [] if page.language else _versions(batch.languages, versions, own, here, public_url),
         }
-        return self.env.get_template(page.template).render(context).encode("utf-8")
+        template = self.env.get_template(page.template)
+        if self.fragments is None:
+            return template.render(context).encode("utf-8")
+        with self.fragments.page(path, language, versions, context["_translations"]) as fragments:
+            context["_fragments"] = fragments
+            return template.render(context).encode("utf-8")
 
 
 def _versions(languages: tuple[str, ...], versions: Versions, own: str, here: str,
