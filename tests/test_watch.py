@@ -11,8 +11,6 @@ import json
 import os
 import shutil
 import signal
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -412,9 +410,7 @@ def test_watch_writing_its_console_into_the_content_does_not_rebuild_for_it(tmp_
     write_event(tmp_path / "content", "club", players=4)
     console = tmp_path / "content" / log
     with console.open("w") as out:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "publisher.cli", "--plugins-dir", str(PLUGIN_DIR), "watch"],
-            cwd=tmp_path, stdout=out, stderr=subprocess.STDOUT, text=True)
+        process = publisher(tmp_path, "--plugins-dir", str(PLUGIN_DIR), "watch", output=out)
         try:
             eventually(lambda: "Watching" in console.read_text(encoding="utf-8"))
             time.sleep(3)

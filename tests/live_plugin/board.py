@@ -18,7 +18,7 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import pluggy
 
@@ -187,12 +187,14 @@ def eventually(check: Callable[[], bool], timeout: float = 5.0) -> None:
         time.sleep(0.01)
 
 
-def publisher(cwd: Path, *argv: str, limit: float = 120.0) -> subprocess.Popen[str]:
-    """The command line in a child process, killed after ``limit`` seconds should a test hang.
-    Ctrl-C works in it as in a terminal, even when the tests run where SIGINT is ignored (a
-    background job of a shell without job control passes that on to its children)."""
+def publisher(cwd: Path, *argv: str, limit: float = 120.0,
+              output: IO[str] | int = subprocess.PIPE) -> subprocess.Popen[str]:
+    """The command line in a child process, its console to ``output`` (a pipe, or a file),
+    killed after ``limit`` seconds should a test hang. Ctrl-C works in it as in a terminal,
+    even when the tests run where SIGINT is ignored (a background job of a shell without
+    job control passes that on to its children)."""
     process = subprocess.Popen([sys.executable, "-m", "publisher.cli", *argv], cwd=cwd,
-                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                               stdout=output, stderr=subprocess.STDOUT, text=True,
                                preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     timer = threading.Timer(limit, process.kill)
     timer.daemon = True
