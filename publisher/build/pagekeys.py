@@ -88,19 +88,15 @@ class PageKeys:
 
     def _by_digest(self, output: Page) -> bytes | None:
         """The key of a page that is not dated and whose plugin summed up what it shows
-        (``Page.digest``), remembered from the last build (:class:`KeptKeys`) while that and
-        what every page shows are the same: an archive's fourteen thousand person pages are
-        keyed at every save."""
+        (``Page.digest``), remembered from the last build (:class:`KeptKeys`) for the same
+        page object while what every page shows is the same: an archive's fourteen thousand
+        person pages are keyed at every save."""
         remembered = self._remembered
         if remembered is not None and (known := remembered.known_page(output, self._common)) is not None:
             return known
-        more = (output.template, output.title, output.language, self._common, output.digest)
-        if remembered is not None and (known := remembered.known(output.path, (), more)) is not None:
-            remembered.remember_page(output, self._common, known)
-            return known
-        key = digest((output.path, *more))
+        key = digest((output.path, output.template, output.title, output.language, self._common,
+                      output.digest))
         if remembered is not None and key is not None:
-            remembered.remember(output.path, (), more, key)
             remembered.remember_page(output, self._common, key)
         return key
 

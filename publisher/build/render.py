@@ -6,6 +6,7 @@ texts and its dates and numbers follow it (publisher/languages.py)."""
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import json
 import posixpath
@@ -236,12 +237,11 @@ class Renderer:
             # A page whose language is its own (the hall screen) offers no switch.
             "versions": [] if page.language else _versions(batch.languages, versions, own, here, public_url),
         }
-        template = self.env.get_template(page.template)
-        if self.fragments is None:
-            return template.render(context).encode("utf-8")
-        with self.fragments.page(path, language, versions, context["_translations"]) as fragments:
+        parts = (contextlib.nullcontext() if self.fragments is None
+                 else self.fragments.page(path, language, versions, context["_translations"]))
+        with parts as fragments:
             context["_fragments"] = fragments
-            return template.render(context).encode("utf-8")
+            return self.env.get_template(page.template).render(context).encode("utf-8")
 
 
 def _versions(languages: tuple[str, ...], versions: Versions, own: str, here: str,
